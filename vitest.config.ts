@@ -1,0 +1,37 @@
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { defineConfig, defineProject } from "vitest/config";
+
+// One project per Worker, each running inside workerd with that Worker's own wrangler config,
+// plus a Node project for shared/ and cli/ unit tests and a Node project for end-to-end tests.
+const workerProject = (name: string, configPath: string, extra = {}) =>
+  defineProject({
+    plugins: [cloudflareTest({ wrangler: { configPath }, ...extra })],
+    test: { name, include: [`workers/${name}/test/**/*.test.ts`] },
+  });
+
+export default defineConfig({
+  test: {
+    projects: [
+      defineProject({
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["shared/test/**/*.test.ts", "cli/test/unit/**/*.test.ts"],
+        },
+      }),
+      workerProject("ledger", "./workers/ledger/wrangler.toml"),
+      workerProject("agent", "./workers/agent/wrangler.toml"),
+      workerProject("gateway", "./wrangler.toml"),
+      defineProject({
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["cli/test/e2e/**/*.test.ts", "scripts/test/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      }),
+    ],
+  },
+});
