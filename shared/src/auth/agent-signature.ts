@@ -1,0 +1,144 @@
+/**
+ * The gateway's proof to an agent that an /execute request comes from it: HMAC-SHA256 under a
+ * shared secret over `${timestamp}\n${transactionId}\n${sha256hex(body)}`. The gateway signs every
+ * request, over a service binding as well as over https, so an agent with a secret configured
+ * never has to guess how a request reached it. Web Crypto only: runs in Node and workerd.
+ */
+
+export const AGENT_TIMESTAMP_HEADER = "x-agentgate-timestamp";
+export const AGENT_SIGNATURE_HEADER = "x-agentgate-signature";
+
+/** How far a request's timestamp may be from the agent's clock, either way. */
+export const AGENT_SIGNATURE_MAX_SKEW_SECONDS = 300;
+
+/** The signature header's value starts with this, so a later scheme can be told apart. */
+const SIGNATURE_PREFIX = "v1=";
+
+const utf8 = new TextEncoder();
+
+export type AgentSignatureHeaders = {
+  [AGENT_TIMESTAMP_HEADER]: string;
+  [AGENT_SIGNATURE_HEADER]: string;
+};
+
+export type AgentSignatureFailure =
+  | "missing_signature"
+  | "malformed_timestamp"
+  | "stale_timestamp"
+  | "bad_signature";
+
+export type AgentSignatureCheck =
+  | { ok: true }
+  | { ok: false; reason: AgentSignatureFailure; message: string };
+
+function toBytes(body: string | Uint8Array): Uint8Array {
+  return typeof body === "string" ? utf8.encode(body) : body;
+}
+
+function toHex(bytes: ArrayBuffer): string {
+  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Returns null for anything but an even-length string of hex digits. */
+function fromHex(hex: string): Uint8Array | null {
+  if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex)) return null;
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+export async function sha256Hex(body: string | Uint8Array): Promise<string> {
+  return toHex(await crypto.subtle.digest("SHA-256", toBytes(body)));
+}
+
+async function signedMessage(args: {
+  timestamp: number;
+  transactionId: string;
+  body: string | Uint8Array;
+}): Promise<Uint8Array> {
+  return utf8.encode(`${args.timestamp}\n${args.transactionId}\n${await sha256Hex(args.body)}`);
+}
+
+function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
+  return crypto.subtle.importKey(
+    "raw",
+    utf8.encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    [usage],
+  );
+}
+
+/** Headers to add to an agent's /execute request. `timestamp` is in whole seconds since the epoch. */
+export async function signAgentRequest(args: {
+  secret: string;
+  timestamp: number;
+  transactionId: string;
+  body: string | Uint8Array;
+}): Promise<AgentSignatureHeaders> {
+  const key = await hmacKey(args.secret, "sign");
+  const mac = await crypto.subtle.sign("HMAC", key, await signedMessage(args));
+  return {
+    [AGENT_TIMESTAMP_HEADER]: String(args.timestamp),
+    [AGENT_SIGNATURE_HEADER]: `${SIGNATURE_PREFIX}${toHex(mac)}`,
+  };
+}
+
+function readHeader(headers: Headers | Record<string, string | undefined>, name: string) {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
+}
+
+/**
+ * Checks a request signed by `signAgentRequest`. `now` is in milliseconds since the epoch.
+ * The MAC comparison is `crypto.subtle.verify`, which compares in constant time.
+ */
+export async function verifyAgentRequest(args: {
+  secret: string;
+  headers: Headers | Record<string, string | undefined>;
+  transactionId: string;
+  body: string | Uint8Array;
+  now?: number;
+}): Promise<AgentSignatureCheck> {
+  const timestampText = readHeader(args.headers, AGENT_TIMESTAMP_HEADER);
+  const signature = readHeader(args.headers, AGENT_SIGNATURE_HEADER);
+  if (timestampText === undefined || signature === undefined) {
+    return {
+      ok: false,
+      reason: "missing_signature",
+      message: `Missing ${AGENT_TIMESTAMP_HEADER} or ${AGENT_SIGNATURE_HEADER} header`,
+    };
+  }
+  if (!/^\d{1,15}$/.test(timestampText)) {
+    return {
+      ok: false,
+      reason: "malformed_timestamp",
+      message: `${AGENT_TIMESTAMP_HEADER} must be whole seconds since the epoch`,
+    };
+  }
+  const timestamp = Number(timestampText);
+  const nowSeconds = Math.floor((args.now ?? Date.now()) / 1000);
+  if (Math.abs(nowSeconds - timestamp) > AGENT_SIGNATURE_MAX_SKEW_SECONDS) {
+    return {
+      ok: false,
+      reason: "stale_timestamp",
+      message: `${AGENT_TIMESTAMP_HEADER} is more than ${AGENT_SIGNATURE_MAX_SKEW_SECONDS} seconds from the agent's clock`,
+    };
+  }
+  const mac = signature.startsWith(SIGNATURE_PREFIX)
+    ? fromHex(signature.slice(SIGNATURE_PREFIX.length))
+    : null;
+  const valid =
+    mac !== null &&
+    (await crypto.subtle.verify(
+      "HMAC",
+      await hmacKey(args.secret, "verify"),
+      mac,
+      await signedMessage({ timestamp, transactionId: args.transactionId, body: args.body }),
+    ));
+  if (!valid) {
+    return { ok: false, reason: "bad_signature", message: "Request signature does not match" };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,7 @@
+export * from "./aborts";
+export * from "./functions";
+export * from "./limits";
+export * from "./modules";
+export * from "./status";
+export * from "./structs";
+export * from "./types";

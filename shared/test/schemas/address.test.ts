@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { addressSchema, isValidAddress, normalizeAddress } from "../../src/schemas/address.js";
+
+const LONG_ONE = `0x${"0".repeat(63)}1`;
+
+describe("addressSchema", () => {
+  it("normalises the short special address 0x1 to the long form", () => {
+    expect(addressSchema.parse("0x1")).toBe(LONG_ONE);
+  });
+
+  it("accepts an address without the 0x prefix", () => {
+    expect(addressSchema.parse("1")).toBe(LONG_ONE);
+    expect(addressSchema.parse("ab".repeat(32))).toBe(`0x${"ab".repeat(32)}`);
+  });
+
+  it("lower-cases a long address written in upper case", () => {
+    expect(addressSchema.parse(`0x${"AB".repeat(32)}`)).toBe(`0x${"ab".repeat(32)}`);
+  });
+
+  it("keeps a 64-hex-digit address as it is", () => {
+    const addr = `0x${"0123456789abcdef".repeat(4)}`;
+    expect(addressSchema.parse(addr)).toBe(addr);
+  });
+
+  it("rejects a 65-hex-digit address", () => {
+    const result = addressSchema.safeParse(`0x${"a".repeat(65)}`);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("invalid address");
+  });
+
+  it("rejects non-hex, empty and a bare 0x", () => {
+    for (const bad of ["0xg", "", "0x", "0x 1", "hello"]) {
+      expect(addressSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+
+  it("rejects a short address that is not a special address", () => {
+    expect(isValidAddress("0x123")).toBe(false);
+    expect(addressSchema.safeParse("0x123").success).toBe(false);
+  });
+
+  it("rejects non-strings", () => {
+    expect(addressSchema.safeParse(1).success).toBe(false);
+    expect(addressSchema.safeParse(null).success).toBe(false);
+  });
+});
+
+describe("normalizeAddress", () => {
+  it("returns the long form", () => {
+    expect(normalizeAddress("0xa")).toBe(`0x${"0".repeat(63)}a`);
+  });
+
+  it("throws on an invalid address", () => {
+    expect(() => normalizeAddress("0xzz")).toThrow();
+  });
+});
