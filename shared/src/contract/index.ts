@@ -1,4 +1,5 @@
 export * from "./aborts";
+export * from "./devnode";
 export * from "./functions";
 export * from "./limits";
 export * from "./modules";

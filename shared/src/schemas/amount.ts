@@ -5,12 +5,18 @@ export const MAX_U64 = 18446744073709551615n;
 // Digits only, no leading zeros except "0" itself: one canonical spelling per amount.
 const CANONICAL_UINT = /^(0|[1-9][0-9]*)$/;
 
-/** Amount in octas: a decimal string on the wire, a bigint inside, u64 on the ledger. */
-export const amountSchema = z
+/**
+ * Amount in octas as it travels on the wire: a decimal string that fits u64. Free of transforms,
+ * so response schemas can use it and be rendered as JSON Schema.
+ */
+export const amountStringSchema = z
   .string()
-  .regex(CANONICAL_UINT, { message: "amount must be a non-negative integer string of octas" })
-  .transform((s) => BigInt(s))
-  .refine((n) => n <= MAX_U64, { message: "amount exceeds u64" });
+  .regex(CANONICAL_UINT, { message: "must be a non-negative integer string of octas" })
+  .refine((s) => BigInt(s) <= MAX_U64, { message: "must fit in u64" })
+  .meta({ description: "Amount in octas (1 APT = 100000000), decimal string", example: "1000" });
+
+/** Amount in octas from a request: string on the wire, bigint inside. */
+export const amountSchema = amountStringSchema.transform((s) => BigInt(s));
 
 export type Amount = z.output<typeof amountSchema>;
 
