@@ -21,7 +21,20 @@ export default defineConfig({
       }),
       workerProject("ledger", "./workers/ledger/wrangler.toml"),
       workerProject("agent", "./workers/agent/wrangler.toml"),
-      workerProject("gateway", "./wrangler.toml"),
+      // The gateway runs with the devnode and the echo agent as auxiliary Workers, bundled
+      // lazily when the pool starts (see workers/gateway/test/pool/gateway-pool-options.ts).
+      defineProject({
+        plugins: [
+          cloudflareTest(async () =>
+            (await import("./workers/gateway/test/pool/gateway-pool-options.js")).gatewayPoolOptions(),
+          ),
+        ],
+        test: {
+          name: "gateway",
+          include: ["workers/gateway/test/**/*.test.ts"],
+          testTimeout: 30_000,
+        },
+      }),
       defineProject({
         test: {
           name: "e2e",

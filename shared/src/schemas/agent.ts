@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { addressSchema } from "./address.js";
+import { isoTimestampSchema, jsonObjectSchema } from "./common.js";
 import { paymentTaskIdSchema, processIdSchema, workflowIdSchema } from "./ids.js";
 import { prioritySchema } from "./priority.js";
 
 export const TRANSACTION_ID_MAX_LENGTH = 128;
 
+/** SPEC leaves the format open; the bound keeps it usable as a payment task id's length. */
 export const transactionIdSchema = z.string().min(1).max(TRANSACTION_ID_MAX_LENGTH);
 
 /** SPEC AgentRequest: the agent service's execute body. */
@@ -13,12 +15,91 @@ export const agentRequestSchema = z
     transactionId: transactionIdSchema,
     processId: processIdSchema,
     userAddress: addressSchema,
-    data: z.record(z.string(), z.unknown()),
+    data: jsonObjectSchema,
     workflowId: workflowIdSchema.optional(),
     taskId: paymentTaskIdSchema.optional(),
     priority: prioritySchema.optional(),
   })
   .meta({ id: "AgentRequest", description: "Body of the agent service's POST /execute" });
 
-export type AgentRequest = z.infer<typeof agentRequestSchema>;
+export type AgentRequest = z.output<typeof agentRequestSchema>;
 export type AgentRequestInput = z.input<typeof agentRequestSchema>;
+
+export const processSummarySchema = z.object({ id: processIdSchema, name: z.string() });
+
+const byteCountSchema = z.int().nonnegative();
+
+export const agentHealthResponseSchema = z
+  .object({
+    success: z.literal(true),
+    status: z.string(),
+    process: processSummarySchema,
+    uptime: z.number().nonnegative().meta({ description: "Seconds since the agent started" }),
+    memory: z.object({
+      rss: byteCountSchema,
+      heapTotal: byteCountSchema,
+      heapUsed: byteCountSchema,
+      external: byteCountSchema,
+    }),
+    timestamp: isoTimestampSchema,
+  })
+  .meta({ id: "AgentHealth", description: "Agent service GET /health" });
+
+export type AgentHealthResponse = z.infer<typeof agentHealthResponseSchema>;
+
+export const agentInfoResponseSchema = z
+  .object({
+    success: z.literal(true),
+    process: processSummarySchema,
+    workflows: z.array(z.string()),
+    uptime: z.number().nonnegative(),
+    timestamp: isoTimestampSchema,
+  })
+  .meta({ id: "AgentInfo", description: "Agent service GET /info" });
+
+export type AgentInfoResponse = z.infer<typeof agentInfoResponseSchema>;
+
+const executionTimeSchema = z.number().nonnegative().meta({ description: "Milliseconds" });
+
+export const agentExecuteSuccessSchema = z
+  .object({
+    success: z.literal(true),
+    result: jsonObjectSchema,
+    executionTime: executionTimeSchema,
+    logs: z.array(z.string()),
+  })
+  .meta({ id: "AgentExecuteSuccess", description: "Agent service POST /execute, 200" });
+
+export type AgentExecuteSuccess = z.infer<typeof agentExecuteSuccessSchema>;
+
+export const agentExecuteFailureSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.string(),
+    executionTime: executionTimeSchema,
+    logs: z.array(z.string()),
+  })
+  .meta({ id: "AgentExecuteFailure", description: "Agent service POST /execute, 400" });
+
+export type AgentExecuteFailure = z.infer<typeof agentExecuteFailureSchema>;
+
+/** Either answer of /execute, told apart by `success`. */
+export const agentExecuteResponseSchema = z.discriminatedUnion("success", [
+  agentExecuteSuccessSchema,
+  agentExecuteFailureSchema,
+]);
+
+export type AgentExecuteResponse = z.infer<typeof agentExecuteResponseSchema>;
+
+export const agentLogsParamsSchema = z.object({ transactionId: transactionIdSchema });
+
+export const agentLogsResponseSchema = z
+  .object({
+    success: z.literal(true),
+    transactionId: transactionIdSchema,
+    logs: z.array(z.string()),
+    timestamp: isoTimestampSchema,
+  })
+  .meta({ id: "AgentLogs", description: "Agent service GET /logs/:transactionId" });
+
+export type AgentLogsResponse = z.infer<typeof agentLogsResponseSchema>;

@@ -11,7 +11,7 @@ const CANONICAL_UINT = /^(0|[1-9][0-9]*)$/;
  */
 export const amountStringSchema = z
   .string()
-  .regex(CANONICAL_UINT, { message: "must be a non-negative integer string of octas" })
+  .regex(CANONICAL_UINT, { message: "must be a non-negative integer string of octas", abort: true })
   .refine((s) => BigInt(s) <= MAX_U64, { message: "must fit in u64" })
   .meta({ description: "Amount in octas (1 APT = 100000000), decimal string", example: "1000" });
 

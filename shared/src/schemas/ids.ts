@@ -16,7 +16,7 @@ export function byteBoundedString(args: { minBytes: number; maxBytes: number }) 
       const n = utf8Length(s);
       return n >= minBytes && n <= maxBytes;
     },
-    { message: `must be ${minBytes}..${maxBytes} bytes` },
+    { message: `must be ${minBytes}..${maxBytes} bytes`, abort: true },
   );
 }
 

@@ -17,7 +17,20 @@ describe("amountSchema", () => {
   });
 
   it("rejects signs, decimals, exponents, whitespace and leading zeros", () => {
-    for (const bad of ["-1", "+1", "1.5", "1.0", "1e3", " 1", "1 ", "", "01", "00", "0x10", "1_000"]) {
+    for (const bad of [
+      "-1",
+      "+1",
+      "1.5",
+      "1.0",
+      "1e3",
+      " 1",
+      "1 ",
+      "",
+      "01",
+      "00",
+      "0x10",
+      "1_000",
+    ]) {
       expect(amountSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

@@ -6,7 +6,7 @@ describe("prioritySchema", () => {
     for (const p of [0, 1, 2, 3]) expect(prioritySchema.parse(p)).toBe(p);
   });
 
-  it("rejects 4, -1, 1.5 and the string \"2\"", () => {
+  it('rejects 4, -1, 1.5 and the string "2"', () => {
     for (const bad of [4, -1, 1.5, "2", null, Number.NaN]) {
       expect(prioritySchema.safeParse(bad).success, String(bad)).toBe(false);
     }

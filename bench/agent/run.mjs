@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+// Execute requests per second of the echo agent with transactions recorded in its Durable Object
+// (logs, result, idempotency) and with recording off (AGENT_RECORD_TRANSACTIONS=false), from one
+// run. Starts both with `wrangler dev` on 127.0.0.1, state in a temporary folder, and alternates
+// rounds between them so that load from elsewhere on the machine hits both alike.
+//
+//   node bench/agent/run.mjs [--requests 2000] [--concurrency 16] [--rounds 3] [--log-lines 2]
+//
+// Not part of `npm test`. Sends traffic to 127.0.0.1 only, a bounded number of requests.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: "string", default: "2000" },
+    concurrency: { type: "string", default: "16" },
+    rounds: { type: "string", default: "3" },
+    "log-lines": { type: "string", default: "2" },
+  },
+});
+const REQUESTS = Number(values.requests);
+const CONCURRENCY = Number(values.concurrency);
+const ROUNDS = Number(values.rounds);
+const LOG_LINES = Number(values["log-lines"]);
+const WARMUP = Math.min(200, REQUESTS);
+const MAX_REQUESTS = 100_000;
+for (const [name, n] of Object.entries({ REQUESTS, CONCURRENCY, ROUNDS, LOG_LINES })) {
+  if (!Number.isInteger(n) || n < 0 || (name !== "LOG_LINES" && n < 1)) {
+    throw new Error(`${name} must be a positive integer`);
+  }
+}
+if (REQUESTS * ROUNDS > MAX_REQUESTS) throw new Error(`at most ${MAX_REQUESTS} requests per run`);
+
+const CONFIG = "workers/agent/examples/echo/wrangler.toml";
+const HOST = "127.0.0.1";
+const PROCESS_ID = "echo";
+const USER = `0x${"0".repeat(63)}1`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startAgent(label, vars) {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const persistTo = mkdtempSync(join(tmpdir(), `agentgate-bench-${label}-`));
+  const args = [
+    "wrangler",
+    "dev",
+    "--config",
+    CONFIG,
+    "--ip",
+    HOST,
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort),
+    "--persist-to",
+    persistTo,
+    "--log-level",
+    "error",
+    ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+  ];
+  const child = spawn("npx", args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const url = `http://${HOST}:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev (${label}) exited:\n${output}`);
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`wrangler dev (${label}) did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    rmSync(persistTo, { recursive: true, force: true });
+  };
+  return { label, url, stop };
+}
+
+let sequence = 0;
+function body() {
+  sequence += 1;
+  return JSON.stringify({
+    transactionId: `bench-${process.pid}-${sequence}`,
+    processId: PROCESS_ID,
+    userAddress: USER,
+    data: { log: Array.from({ length: LOG_LINES }, (_, i) => `bench line ${i}`) },
+  });
+}
+
+/** Sends `count` executes with at most CONCURRENCY in flight; returns requests per second. */
+async function fire(agent, count) {
+  let next = 0;
+  let failures = 0;
+  const worker = async () => {
+    while (next < count) {
+      next += 1;
+      const response = await fetch(`${agent.url}/execute`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: body(),
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) failures += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  if (failures > 0) throw new Error(`${agent.label}: ${failures} of ${count} executes failed`);
+  return count / seconds;
+}
+
+const agents = [];
+try {
+  agents.push(await startAgent("recorded", {}));
+  agents.push(await startAgent("unrecorded", { AGENT_RECORD_TRANSACTIONS: "false" }));
+  for (const agent of agents) await fire(agent, WARMUP);
+
+  const rates = { recorded: [], unrecorded: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternate which goes first, so neither always runs in the other's wake.
+    const order = round % 2 === 0 ? agents : [...agents].reverse();
+    for (const agent of order) rates[agent.label].push(await fire(agent, REQUESTS));
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const recorded = median(rates.recorded);
+  const unrecorded = median(rates.unrecorded);
+  const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(", ");
+  console.log(
+    `echo agent, ${REQUESTS} executes x ${ROUNDS} rounds, concurrency ${CONCURRENCY}, ${LOG_LINES} log lines each`,
+  );
+  console.log(`recorded in the Durable Object: ${recorded.toFixed(0)} req/s (rounds: ${fmt(rates.recorded)})`);
+  console.log(`recording off:                  ${unrecorded.toFixed(0)} req/s (rounds: ${fmt(rates.unrecorded)})`);
+  console.log(
+    `ratio recorded/off: ${(recorded / unrecorded).toFixed(3)} (recording costs ${((1 - recorded / unrecorded) * 100).toFixed(1)}%)`,
+  );
+} finally {
+  for (const agent of agents) agent.stop();
+}

@@ -1,0 +1,32 @@
+import { defineCommand } from "citty";
+import { addressSchema } from "../../../shared/src/schemas/address";
+import { keyArgs, readArgs } from "../args/common-args";
+import { usageError } from "../errors/cli-error";
+import { formatApt, formatKeyValues } from "../output/format";
+import { openSession } from "../runtime/session";
+import { parseOption } from "../validate/options";
+
+export default defineCommand({
+  meta: { name: "balance", description: "Show an account's APT balance (default: the signer's)" },
+  args: {
+    address: { type: "positional", required: false, description: "Account address" },
+    ...keyArgs,
+    ...readArgs,
+  },
+  async run({ args }) {
+    const given =
+      args.address === undefined ? undefined : parseOption("ADDRESS", addressSchema, args.address);
+    const session = openSession(args, { requireModuleAddress: false });
+    if (given === undefined && !session.settings.privateKey) {
+      throw usageError("give an ADDRESS, or a key with -p/--private-key");
+    }
+    const address = given ?? session.signer().accountAddress.toStringLong();
+    const octas = await session.client.balance(address);
+    session.out.result({ success: true, address, balance: octas.toString() }, () =>
+      formatKeyValues([
+        ["address", address],
+        ["balance", formatApt(octas)],
+      ]),
+    );
+  },
+});

@@ -1,0 +1,35 @@
+import { defineCommand } from "citty";
+import { signArgs } from "../args/common-args";
+import { payerArg, paymentTaskArgs } from "../args/payment-args";
+import { formatKeyValues } from "../output/format";
+import { openSession, transactionRows } from "../runtime/session";
+import { parsePayer, parsePaymentTask } from "../validate/payment-key";
+
+export default defineCommand({
+  meta: {
+    name: "cancel",
+    description: "Cancel a payment to your process; the escrow goes back to the payer",
+  },
+  args: {
+    ...paymentTaskArgs,
+    payer: { ...payerArg.payer, required: true, description: "The payer's address" },
+    ...signArgs,
+  },
+  async run({ args }) {
+    const request = parsePaymentTask(args);
+    const payer = parsePayer(args.payer, undefined);
+    const session = openSession(args);
+    const signer = session.signer();
+    const receipt = await session.submit("cancel", (wait) =>
+      session.client.cancelPayment({ signer, ...request, payer, options: wait }),
+    );
+    const tx = session.transaction(receipt.hash);
+    session.out.result({ success: true, ...request, payer, status: "CANCELED", ...tx }, () =>
+      formatKeyValues([
+        ["canceled", `${request.processId} / ${request.taskId}`],
+        ["payer", payer],
+        ...transactionRows(tx),
+      ]),
+    );
+  },
+});

@@ -1,0 +1,32 @@
+import { defineCommand } from "citty";
+import { processIdSchema } from "../../../shared/src/schemas/ids";
+import { signArgs } from "../args/common-args";
+import { CliError } from "../errors/cli-error";
+import { formatKeyValues } from "../output/format";
+import { openSession, transactionRows } from "../runtime/session";
+import { parseOption, requireValue } from "../validate/options";
+
+export default defineCommand({
+  meta: { name: "deregister", description: "Remove a process you own (its id stays reserved)" },
+  args: {
+    id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
+    ...signArgs,
+  },
+  async run({ args }) {
+    const id = parseOption("id", processIdSchema, requireValue("id", args.id));
+    const session = openSession(args);
+    const signer = session.signer();
+    const current = await session.client.getProcess(id);
+    if (!current) throw new CliError("not_found", `process ${id} does not exist`);
+    if (current.owner !== signer.accountAddress.toStringLong()) {
+      throw new CliError("refused", `only the owner ${current.owner} can deregister process ${id}`);
+    }
+    const receipt = await session.submit("deregister", (wait) =>
+      session.client.deregisterProcess({ signer, id, options: wait }),
+    );
+    const tx = session.transaction(receipt.hash);
+    session.out.result({ success: true, processId: id, ...tx }, () =>
+      formatKeyValues([["deregistered", id], ...transactionRows(tx)]),
+    );
+  },
+});

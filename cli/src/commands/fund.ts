@@ -1,0 +1,64 @@
+import { defineCommand } from "citty";
+import { addressSchema } from "../../../shared/src/schemas/address";
+import { amountSchema } from "../../../shared/src/schemas/amount";
+import { keyArgs, readArgs } from "../args/common-args";
+import { usageError } from "../errors/cli-error";
+import { formatApt, formatKeyValues } from "../output/format";
+import { openSession, transactionRows } from "../runtime/session";
+import { parseOption } from "../validate/options";
+
+const DEFAULT_FUND_OCTAS = "100000000";
+
+export default defineCommand({
+  meta: {
+    name: "fund",
+    description:
+      "Fund an account from the faucet (local devnode, devnet or a custom node with a faucet)",
+  },
+  args: {
+    address: {
+      type: "positional",
+      required: false,
+      description: "Account address (default: the signer's)",
+    },
+    amount: {
+      type: "string",
+      alias: "a",
+      default: DEFAULT_FUND_OCTAS,
+      valueHint: "octas",
+      description: "Octas to mint",
+    },
+    ...keyArgs,
+    ...readArgs,
+  },
+  async run({ args }) {
+    const given =
+      args.address === undefined ? undefined : parseOption("ADDRESS", addressSchema, args.address);
+    const amount = parseOption("amount", amountSchema, args.amount);
+    const session = openSession(args, { requireModuleAddress: false });
+    if (session.network.name === "mainnet" || session.network.name === "testnet") {
+      throw usageError(
+        `fund works on local, devnet or a custom node with a faucet, not on ${session.network.name}`,
+      );
+    }
+    if (given === undefined && !session.settings.privateKey) {
+      throw usageError("give an ADDRESS, or a key with -p/--private-key");
+    }
+    const address = given ?? session.signer().accountAddress.toStringLong();
+    const receipt = await session.submit("fund", (wait) =>
+      session.client.fund({ address, amount, ...wait }),
+    );
+    const balance = await session.client.balance(address);
+    const tx = session.transaction(receipt.hash);
+    session.out.result(
+      { success: true, address, amount: amount.toString(), balance: balance.toString(), ...tx },
+      () =>
+        formatKeyValues([
+          ["address", address],
+          ["funded", formatApt(amount)],
+          ["balance", formatApt(balance)],
+          ...transactionRows(tx),
+        ]),
+    );
+  },
+});

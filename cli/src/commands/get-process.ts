@@ -1,0 +1,31 @@
+import { defineCommand } from "citty";
+import { toSpecProcess } from "../../../shared/src/ledger/index";
+import { processIdSchema } from "../../../shared/src/schemas/ids";
+import { readArgs } from "../args/common-args";
+import { CliError } from "../errors/cli-error";
+import { processView } from "../output/views";
+import { openSession } from "../runtime/session";
+import { parseOption } from "../validate/options";
+
+export default defineCommand({
+  meta: { name: "get-process", description: "Show one process" },
+  args: {
+    process_id: { type: "positional", required: true, description: "Process id" },
+    ...readArgs,
+  },
+  async run({ args }) {
+    const id = parseOption("PROCESS_ID", processIdSchema, args.process_id);
+    const session = openSession(args);
+    const process = await session.client.getProcess(id);
+    if (!process) throw new CliError("not_found", `process ${id} does not exist`);
+    session.out.result(
+      {
+        success: true,
+        process: toSpecProcess(process),
+        serviceUrl: process.serviceUrl,
+        paymentAddress: process.paymentAddress,
+      },
+      () => processView(process),
+    );
+  },
+});

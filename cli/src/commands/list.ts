@@ -1,0 +1,57 @@
+import { defineCommand } from "citty";
+import { toSpecProcess } from "../../../shared/src/ledger/index";
+import { addressSchema } from "../../../shared/src/schemas/address";
+import {
+  processStatusCode,
+  processStatusSchema,
+  tagSchema,
+} from "../../../shared/src/schemas/process";
+import { readArgs } from "../args/common-args";
+import { processTable } from "../output/views";
+import { openSession } from "../runtime/session";
+import { parseOption } from "../validate/options";
+
+export default defineCommand({
+  meta: { name: "list", description: "List processes, optionally by owner, tag or status" },
+  args: {
+    owner: {
+      type: "string",
+      alias: "o",
+      valueHint: "address",
+      description: "Only processes of this owner",
+    },
+    tag: {
+      type: "string",
+      alias: "t",
+      valueHint: "tag",
+      description: "Only processes with this tag",
+    },
+    status: {
+      type: "string",
+      alias: "s",
+      valueHint: "active|inactive|maintenance",
+      description: "Only processes in this status",
+    },
+    ...readArgs,
+  },
+  async run({ args }) {
+    const owner =
+      args.owner === undefined ? undefined : parseOption("owner", addressSchema, args.owner);
+    const tag = args.tag === undefined ? undefined : parseOption("tag", tagSchema, args.tag);
+    const status =
+      args.status === undefined
+        ? undefined
+        : parseOption("status", processStatusSchema, args.status);
+    const session = openSession(args);
+    const all = await session.client.listAllProcesses(owner === undefined ? {} : { owner });
+    const processes = all.filter(
+      (p) =>
+        (tag === undefined || p.tags.includes(tag)) &&
+        (status === undefined || p.status === processStatusCode(status)),
+    );
+    session.out.result(
+      { success: true, processes: processes.map(toSpecProcess), count: processes.length },
+      () => processTable(processes),
+    );
+  },
+});

@@ -1,0 +1,44 @@
+import { defineCommand } from "citty";
+import { transactionIdSchema } from "../../../shared/src/schemas/agent";
+import { processIdSchema } from "../../../shared/src/schemas/ids";
+import { outputArgs } from "../args/common-args";
+import { gatewayArgs } from "../args/gateway-args";
+import { formatKeyValues } from "../output/format";
+import { createOutput } from "../output/output";
+import { fetchLogs } from "../runtime/fetch-logs";
+import { gatewayBaseUrl } from "../runtime/gateway-client";
+import { parseOption, requireValue } from "../validate/options";
+
+export default defineCommand({
+  meta: { name: "logs", description: "Show the logs of one run, through the gateway" },
+  args: {
+    id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
+    transaction: {
+      type: "string",
+      alias: "x",
+      required: true,
+      valueHint: "id",
+      description: "Transaction id that run printed",
+    },
+    ...gatewayArgs,
+    ...outputArgs,
+  },
+  async run({ args }) {
+    const processId = parseOption("id", processIdSchema, requireValue("id", args.id));
+    const transactionId = parseOption(
+      "transaction",
+      transactionIdSchema,
+      requireValue("transaction", args.transaction),
+    );
+    const gateway = gatewayBaseUrl(args.gateway);
+    const out = createOutput({ json: args.json === true });
+    const logs = await fetchLogs({ gateway, processId, transactionId });
+    out.result({ success: true, processId, transactionId, logs: logs.logs }, () =>
+      formatKeyValues([
+        ["process", processId],
+        ["transaction", transactionId],
+        ["logs", logs.logs.length ? logs.logs.join("\n") : "(none)"],
+      ]),
+    );
+  },
+});

@@ -1,0 +1,55 @@
+import { defineCommand } from "citty";
+import { amountSchema } from "../../../shared/src/schemas/amount";
+import { paymentTaskIdSchema, processIdSchema } from "../../../shared/src/schemas/ids";
+import { signArgs } from "../args/common-args";
+import { formatApt, formatKeyValues } from "../output/format";
+import { openSession, transactionRows } from "../runtime/session";
+import { generateTaskId } from "../runtime/task-id";
+import { parseOption, requireValue } from "../validate/options";
+
+export default defineCommand({
+  meta: { name: "pay", description: "Pay for a task of a process; the amount is held in escrow" },
+  args: {
+    id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
+    amount: {
+      type: "string",
+      alias: "a",
+      required: true,
+      valueHint: "octas",
+      description: "Amount in octas (1 APT = 100000000)",
+    },
+    task: {
+      type: "string",
+      alias: "t",
+      valueHint: "id",
+      description: "Task id of the payment (default: a generated one)",
+    },
+    ...signArgs,
+  },
+  async run({ args }) {
+    const processId = parseOption("id", processIdSchema, requireValue("id", args.id));
+    const amount = parseOption("amount", amountSchema, requireValue("amount", args.amount));
+    const taskId =
+      args.task === undefined
+        ? generateTaskId()
+        : parseOption("task", paymentTaskIdSchema, args.task);
+    const session = openSession(args);
+    const signer = session.signer();
+    const hash = await session.submit("pay", (wait) =>
+      session.client.makePayment(signer, { processId, taskId, amount }, wait),
+    );
+    const tx = session.transaction(hash);
+    const payer = signer.accountAddress.toStringLong();
+    session.out.result(
+      { success: true, processId, taskId, amount: amount.toString(), payer, ...tx },
+      () =>
+        formatKeyValues([
+          ["process", processId],
+          ["task id", taskId],
+          ["amount", formatApt(amount)],
+          ["payer", payer],
+          ...transactionRows(tx),
+        ]),
+    );
+  },
+});

@@ -1,0 +1,40 @@
+import { defineCommand } from "citty";
+import { readArgs } from "../args/common-args";
+import { payerArg, paymentTaskArgs } from "../args/payment-args";
+import { CliError } from "../errors/cli-error";
+import { paymentJson, paymentView } from "../output/views";
+import { openSession } from "../runtime/session";
+import { parsePayer, parsePaymentTask } from "../validate/payment-key";
+
+export default defineCommand({
+  meta: { name: "payment", description: "Show one payment, with its status and outcome" },
+  args: {
+    ...paymentTaskArgs,
+    ...payerArg,
+    "private-key": {
+      type: "string",
+      alias: "p",
+      valueHint: "key",
+      description: "Only to default --payer to this key's address",
+    },
+    ...readArgs,
+  },
+  async run({ args }) {
+    const key = parsePaymentTask(args);
+    const session = openSession(args);
+    const payer = parsePayer(
+      args.payer,
+      session.settings.privateKey
+        ? () => session.signer().accountAddress.toStringLong()
+        : undefined,
+    );
+    const record = await session.client.getPaymentRecord({ ...key, payer });
+    if (!record) {
+      throw new CliError(
+        "not_found",
+        `no payment for process ${key.processId}, task ${key.taskId} from ${payer}`,
+      );
+    }
+    session.out.result({ success: true, payment: paymentJson(record) }, () => paymentView(record));
+  },
+});

@@ -1,0 +1,29 @@
+import { defineCommand } from "citty";
+import { signArgs } from "../args/common-args";
+import { paymentTaskArgs } from "../args/payment-args";
+import { formatKeyValues } from "../output/format";
+import { openSession, transactionRows } from "../runtime/session";
+import { parsePaymentTask } from "../validate/payment-key";
+
+export default defineCommand({
+  meta: {
+    name: "refund",
+    description: "Take back your payment (after a failed outcome, within the refund window)",
+  },
+  args: { ...paymentTaskArgs, ...signArgs },
+  async run({ args }) {
+    const request = parsePaymentTask(args);
+    const session = openSession(args);
+    const signer = session.signer();
+    const hash = await session.submit("refund", (wait) =>
+      session.client.requestRefund(signer, request, wait),
+    );
+    const tx = session.transaction(hash);
+    session.out.result({ success: true, ...request, status: "REFUNDED", ...tx }, () =>
+      formatKeyValues([
+        ["refunded", `${request.processId} / ${request.taskId}`],
+        ...transactionRows(tx),
+      ]),
+    );
+  },
+});

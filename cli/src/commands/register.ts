@@ -1,0 +1,39 @@
+import { defineCommand } from "citty";
+import { signArgs } from "../args/common-args";
+import { processArgs } from "../args/process-args";
+import { formatKeyValues } from "../output/format";
+import { openSession, transactionRows } from "../runtime/session";
+import { registerFields } from "../validate/process-fields";
+import { processInputFromArgs } from "../validate/process-input";
+
+export default defineCommand({
+  meta: {
+    name: "register",
+    description: "Register a process; prints the id the registry assigned",
+  },
+  args: { ...processArgs, ...signArgs },
+  async run({ args }) {
+    const input = processInputFromArgs(args);
+    const fields = registerFields(input);
+    const session = openSession(args);
+    const signer = session.signer();
+    const receipt = await session.submit("register", (wait) =>
+      session.client.registerProcess({
+        signer,
+        ...(input.id === undefined ? {} : { id: input.id }),
+        process: fields,
+        options: wait,
+      }),
+    );
+    const tx = session.transaction(receipt.hash);
+    session.out.result(
+      {
+        success: true,
+        processId: receipt.processId,
+        owner: signer.accountAddress.toStringLong(),
+        ...tx,
+      },
+      () => formatKeyValues([["process id", receipt.processId], ...transactionRows(tx)]),
+    );
+  },
+});

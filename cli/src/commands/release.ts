@@ -1,0 +1,26 @@
+import { defineCommand } from "citty";
+import { signArgs } from "../args/common-args";
+import { paymentTaskArgs } from "../args/payment-args";
+import { formatKeyValues } from "../output/format";
+import { openSession, transactionRows } from "../runtime/session";
+import { parsePaymentTask } from "../validate/payment-key";
+
+export default defineCommand({
+  meta: { name: "release", description: "Release your escrowed payment to the process's receiver" },
+  args: { ...paymentTaskArgs, ...signArgs },
+  async run({ args }) {
+    const request = parsePaymentTask(args);
+    const session = openSession(args);
+    const signer = session.signer();
+    const hash = await session.submit("release", (wait) =>
+      session.client.releasePayment(signer, request, wait),
+    );
+    const tx = session.transaction(hash);
+    session.out.result({ success: true, ...request, status: "COMPLETED", ...tx }, () =>
+      formatKeyValues([
+        ["released", `${request.processId} / ${request.taskId}`],
+        ...transactionRows(tx),
+      ]),
+    );
+  },
+});

@@ -1,0 +1,36 @@
+import { defineCommand } from "citty";
+import { signArgs } from "../args/common-args";
+import { payerArg, paymentTaskArgs } from "../args/payment-args";
+import { formatKeyValues } from "../output/format";
+import { paymentJson } from "../output/views";
+import { openSession, transactionRows } from "../runtime/session";
+import { parsePayer, parsePaymentTask } from "../validate/payment-key";
+
+export default defineCommand({
+  meta: {
+    name: "settle",
+    description:
+      "Settle a payment after its refund window: to the receiver if delivered, else back",
+  },
+  args: { ...paymentTaskArgs, ...payerArg, ...signArgs },
+  async run({ args }) {
+    const request = parsePaymentTask(args);
+    const session = openSession(args);
+    const signer = session.signer();
+    const payer = parsePayer(args.payer, () => signer.accountAddress.toStringLong());
+    const receipt = await session.submit("settle", (wait) =>
+      session.client.settlePayment({ signer, ...request, payer, options: wait }),
+    );
+    const tx = session.transaction(receipt.hash);
+    const record = await session.client.getPaymentRecord({ ...request, payer });
+    const status = record ? paymentJson(record).statusName : "unknown";
+    session.out.result({ success: true, ...request, payer, status, ...tx }, () =>
+      formatKeyValues([
+        ["settled", `${request.processId} / ${request.taskId}`],
+        ["payer", payer],
+        ["status", status],
+        ...transactionRows(tx),
+      ]),
+    );
+  },
+});

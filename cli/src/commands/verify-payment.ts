@@ -1,0 +1,38 @@
+import { defineCommand } from "citty";
+import { addressSchema } from "../../../shared/src/schemas/address";
+import { processIdSchema } from "../../../shared/src/schemas/ids";
+import { readArgs } from "../args/common-args";
+import { formatKeyValues } from "../output/format";
+import { openSession } from "../runtime/session";
+import { parseOption, requireValue } from "../validate/options";
+
+export default defineCommand({
+  meta: {
+    name: "verify-payment",
+    description: "Check whether a user has a usable payment in escrow for a process",
+  },
+  args: {
+    id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
+    user: {
+      type: "string",
+      alias: "u",
+      required: true,
+      valueHint: "address",
+      description: "The payer's address",
+    },
+    ...readArgs,
+  },
+  async run({ args }) {
+    const processId = parseOption("id", processIdSchema, requireValue("id", args.id));
+    const userAddress = parseOption("user", addressSchema, requireValue("user", args.user));
+    const session = openSession(args);
+    const verified = await session.client.verifyPayment(userAddress, processId);
+    session.out.result({ success: true, verified, processId, userAddress }, () =>
+      formatKeyValues([
+        ["process", processId],
+        ["user", userAddress],
+        ["verified", verified ? "yes: a payment is in escrow" : "no usable payment in escrow"],
+      ]),
+    );
+  },
+});

@@ -1,0 +1,25 @@
+import { defineCommand } from "citty";
+import { workflowIdSchema } from "../../../shared/src/schemas/ids";
+import { readArgs } from "../args/common-args";
+import { CliError } from "../errors/cli-error";
+import { workflowJson, workflowView } from "../output/views";
+import { openSession } from "../runtime/session";
+import { parseOption } from "../validate/options";
+
+export default defineCommand({
+  meta: { name: "workflow", description: "Show a workflow with its tasks" },
+  args: {
+    workflow_id: { type: "positional", required: true, description: "Workflow id" },
+    ...readArgs,
+  },
+  async run({ args }) {
+    const id = parseOption("WORKFLOW_ID", workflowIdSchema, args.workflow_id);
+    const session = openSession(args);
+    const workflow = await session.client.getWorkflow(id);
+    if (!workflow) throw new CliError("not_found", `workflow ${id} does not exist`);
+    const tasks = await session.client.listTasks(id);
+    session.out.result({ success: true, workflow: workflowJson(workflow, tasks) }, () =>
+      workflowView(workflow, tasks),
+    );
+  },
+});

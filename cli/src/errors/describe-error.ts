@@ -1,0 +1,73 @@
+import { CliError } from "./cli-error";
+import { EXIT_CODES, type ExitKind } from "./exit-codes";
+import { redactSecrets } from "./secrets";
+
+export interface DescribedError {
+  kind: ExitKind;
+  exitCode: number;
+  message: string;
+}
+
+interface LedgerErrorLike {
+  name: "LedgerError";
+  kind: string;
+  message: string;
+  abort?: { category?: string };
+}
+
+// Structural, so the entry point can classify ledger errors without loading the ledger client.
+function isLedgerErrorLike(error: unknown): error is LedgerErrorLike {
+  return (
+    error instanceof Error &&
+    error.name === "LedgerError" &&
+    typeof (error as { kind?: unknown }).kind === "string"
+  );
+}
+
+function ledgerExitKind(error: LedgerErrorLike): ExitKind {
+  switch (error.kind) {
+    case "invalid_input":
+      return "usage";
+    case "not_found":
+      return "not_found";
+    case "network":
+      return "unreachable";
+    case "abort":
+      // A view or transaction that aborts because the record is missing is a "not found".
+      return error.abort?.category === "not_found" ? "not_found" : "refused";
+    case "rejected":
+      return "refused";
+    default:
+      return "unexpected";
+  }
+}
+
+/** citty's own parse errors (unknown command, missing required option) are usage errors. */
+function isCittyUsageError(error: unknown): error is Error {
+  return error instanceof Error && error.name === "CLIError";
+}
+
+/** One line for the user and the exit code; keys read in this run never appear in it. */
+export function describeError(error: unknown): DescribedError {
+  let kind: ExitKind;
+  let message: string;
+  if (error instanceof CliError) {
+    kind = error.kind;
+    message = error.message;
+  } else if (isLedgerErrorLike(error)) {
+    kind = ledgerExitKind(error);
+    message = error.message;
+  } else if (isCittyUsageError(error)) {
+    kind = "usage";
+    message = error.message;
+  } else {
+    kind = "unexpected";
+    message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  }
+  const oneLine = redactSecrets(message)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips colour codes citty adds
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .replace(/\s*\n\s*/g, " ")
+    .trim();
+  return { kind, exitCode: EXIT_CODES[kind], message: oneLine };
+}

@@ -1,0 +1,37 @@
+import { toJson } from "./format";
+import { type Spinner, startSpinner } from "./spinner";
+
+/**
+ * Where a command writes: its result goes to stdout (JSON with `--json`, text otherwise);
+ * progress and notes go to stderr, so `--json` output can be piped as it is.
+ */
+export interface Output {
+  readonly json: boolean;
+  /** The command's result: `data` with --json, `text()` otherwise. */
+  result(data: unknown, text: () => string): void;
+  /** A note for the reader (stderr); silent with --json. */
+  note(text: string): void;
+  /** A spinner while waiting; shown only on a TTY stderr and never with --json. */
+  spinner(text: string): Spinner;
+}
+
+export function createOutput(args: {
+  json: boolean;
+  stdout?: NodeJS.WriteStream;
+  stderr?: NodeJS.WriteStream;
+}): Output {
+  const stdout = args.stdout ?? process.stdout;
+  const stderr = args.stderr ?? process.stderr;
+  return {
+    json: args.json,
+    result(data, text) {
+      stdout.write(`${args.json ? toJson(data) : text()}\n`);
+    },
+    note(text) {
+      if (!args.json) stderr.write(`${text}\n`);
+    },
+    spinner(text) {
+      return startSpinner({ stream: stderr, text, enabled: !args.json && stderr.isTTY === true });
+    },
+  };
+}

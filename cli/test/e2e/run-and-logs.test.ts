@@ -1,0 +1,186 @@
+/**
+ * `run` and `logs` of the built CLI through a gateway with the echo agent on a devnode: paying
+ * first, the caller proof of a paid process, results, transaction ids and logs, and failures.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { agentLogsResponseSchema } from "../../../shared/src/schemas/agent";
+import { executeSuccessResponseSchema } from "../../../shared/src/schemas/gateway";
+import { newFundedAccount, type TestAccount } from "./support/accounts";
+import { payJson, paymentJson, registerJson, txHashSchema } from "./support/cli-schemas";
+import { expectFailure, jsonResult } from "./support/json-output";
+import { type LocalStack, startLocalStack } from "./support/local-stack";
+import { ensureCliBuilt, runCli } from "./support/run-cli";
+
+// The echo example agent serves the process with this id (its AGENT_PROCESS_ID).
+const ECHO = "echo";
+
+const runJson = executeSuccessResponseSchema.extend({
+  taskId: z.string().optional(),
+  payment: z
+    .strictObject({
+      taskId: z.string(),
+      amount: z.string(),
+      transactionHash: txHashSchema,
+      explorerUrl: z.string().optional(),
+    })
+    .optional(),
+  logs: z.array(z.string()).optional(),
+});
+
+let stack: LocalStack;
+let dir: string;
+let env: Record<string, string>;
+let owner: TestAccount;
+let user: TestAccount;
+
+const cli = (args: string[], as?: TestAccount) =>
+  runCli(as ? [...args, "-p", as.key] : args, { env });
+
+beforeAll(async () => {
+  await ensureCliBuilt();
+  stack = await startLocalStack({ gateway: true });
+  dir = mkdtempSync(join(tmpdir(), "agentgate-cli-run-"));
+  env = {
+    APTOS_NETWORK: stack.ledgerUrl,
+    APTOS_MODULE_ADDRESS: stack.moduleAddress,
+    AGENTGATE_GATEWAY_URL: stack.gatewayUrl ?? "",
+  };
+  owner = await newFundedAccount({ dir, name: "owner", env });
+  user = await newFundedAccount({ dir, name: "user", env });
+  const config = join(dir, "echo.json");
+  writeFileSync(
+    config,
+    JSON.stringify({
+      id: ECHO,
+      name: "Echo",
+      url: "service://ECHO_AGENT",
+      pricing: { taskPrice: "1000", requiresPrepayment: true },
+    }),
+  );
+  jsonResult(await cli(["register", "-c", config, "--json"], owner), registerJson);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("run", () => {
+  it("refuses a paid process without a payment, with exit 5", async () => {
+    expectFailure(await cli(["run", "-i", ECHO, "-d", '{"a":1}'], user), 5, /Payment required/);
+  });
+
+  it("pays first with --pay, runs on that payment and prints result, transaction id and logs", async () => {
+    const body = jsonResult(
+      await cli(
+        [
+          "run",
+          "-i",
+          ECHO,
+          "--pay",
+          "--amount",
+          "1000",
+          "-t",
+          "job-1",
+          "-d",
+          '{"text":"hello"}',
+          "--priority",
+          "2",
+          "--json",
+        ],
+        user,
+      ),
+      runJson,
+    );
+    expect(body).toMatchObject({
+      success: true,
+      status: "completed",
+      processId: ECHO,
+      taskId: "job-1",
+    });
+    expect(body.payment).toMatchObject({ taskId: "job-1", amount: "1000" });
+    expect(body.result).toMatchObject({ echo: { text: "hello" } });
+    expect(Array.isArray(body.logs)).toBe(true);
+    const payment = jsonResult(
+      await cli(["payment", "-i", ECHO, "-t", "job-1", "--json"], user),
+      paymentJson,
+    );
+    expect(payment.payment.payer).toBe(user.address);
+
+    const logs = await cli(["logs", "-i", ECHO, "-x", body.transactionId, "--json"]);
+    const parsed = jsonResult(
+      logs,
+      agentLogsResponseSchema.omit({ timestamp: true }).extend({ processId: z.string() }),
+    );
+    expect(parsed.transactionId).toBe(body.transactionId);
+  });
+
+  it("uses a payment made earlier with pay, named by -t", async () => {
+    jsonResult(
+      await cli(["pay", "-i", ECHO, "-a", "1000", "-t", "job-2", "--json"], user),
+      payJson,
+    );
+    const data = join(dir, "input.json");
+    writeFileSync(data, JSON.stringify({ from: "file" }));
+    const result = await cli(["run", "-i", ECHO, "-t", "job-2", "-d", data], user);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/status\s+completed/);
+    expect(result.stdout).toMatch(/transaction\s+\S+/);
+    expect(result.stdout).toContain('"from": "file"');
+    expect(result.stdout).toMatch(/logs\s+/);
+    // Piped output: no spinner frames on stderr.
+    expect(result.stderr).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+  });
+
+  it("does not run twice on one payment", async () => {
+    expectFailure(await cli(["run", "-i", ECHO, "-t", "job-2", "-d", "{}"], user), 5, /error:/);
+  });
+
+  it("cannot run on someone else's payment by naming their address", async () => {
+    jsonResult(
+      await cli(["pay", "-i", ECHO, "-a", "1000", "-t", "job-3", "--json"], user),
+      payJson,
+    );
+    const result = await cli(["run", "-i", ECHO, "-u", user.address, "-d", "{}"]);
+    expect(result.code).toBe(5);
+  });
+
+  it("runs a free process with --user and no key", async () => {
+    const update = await cli(["update", "-i", ECHO, "--requires-prepayment", "false"], owner);
+    expect(update.code).toBe(0);
+    // The gateway may cache process metadata for a few seconds.
+    let result = await cli([
+      "run",
+      "-i",
+      ECHO,
+      "-u",
+      owner.address,
+      "-d",
+      '{"free":true}',
+      "--json",
+    ]);
+    for (let attempt = 0; attempt < 10 && result.code !== 0; attempt++) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      result = await cli(["run", "-i", ECHO, "-u", owner.address, "-d", '{"free":true}', "--json"]);
+    }
+    expect(jsonResult(result, runJson).result).toMatchObject({ echo: { free: true } });
+  });
+
+  it("exits 3 for a process the gateway does not know", async () => {
+    expectFailure(
+      await cli(["run", "-i", "no-such-process", "-d", "{}"], user),
+      3,
+      /Process not found/,
+    );
+  });
+});
+
+describe("logs", () => {
+  it("exits 3 for an unknown transaction", async () => {
+    expectFailure(await cli(["logs", "-i", ECHO, "-x", "no-such-transaction"]), 3, /not found/i);
+  });
+});

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openSession } from "../../src/runtime/session";
+
+const VARS = [
+  "APTOS_NETWORK",
+  "APTOS_MODULE_ADDRESS",
+  "APTOS_PRIVATE_KEY",
+  "LEDGER_NETWORK",
+  "LEDGER_MODULE_ADDRESS",
+  "LEDGER_PRIVATE_KEY",
+];
+let saved: Record<string, string | undefined>;
+
+beforeEach(() => {
+  saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+  for (const name of VARS) delete process.env[name];
+});
+
+afterEach(() => {
+  for (const name of VARS) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
+describe("openSession", () => {
+  it("refuses a public network without a module address, saying how to set one", () => {
+    expect(() => openSession({ json: true })).toThrow(
+      "no module address for network testnet: pass -m/--module-address or set APTOS_MODULE_ADDRESS, or use -n local for the local devnode",
+    );
+  });
+
+  it("knows the devnode's module address on local", () => {
+    expect(openSession({ network: "local", json: true }).network.moduleAddress).toMatch(
+      /^0xfee0f52c/,
+    );
+  });
+
+  it("links transactions to the explorer on public networks only", () => {
+    const testnet = openSession({ network: "testnet", "module-address": "0x1", json: true });
+    expect(testnet.transaction("0xabc")).toEqual({
+      transactionHash: "0xabc",
+      explorerUrl: "https://explorer.aptoslabs.com/txn/0xabc?network=testnet",
+    });
+    expect(openSession({ network: "local", json: true }).transaction("0xabc")).toEqual({
+      transactionHash: "0xabc",
+    });
+  });
+
+  it("reads the module address from LEDGER_MODULE_ADDRESS when no APTOS_ one is set", () => {
+    process.env.LEDGER_MODULE_ADDRESS = "0x2";
+    const session = openSession({ network: "devnet", json: true });
+    expect(session.network.moduleAddress).toBe(`0x${"0".repeat(63)}2`);
+    expect(session.settings.moduleAddress?.source).toBe("LEDGER_MODULE_ADDRESS");
+  });
+
+  it("asks for a key only when a command signs", () => {
+    const session = openSession({ network: "local", json: true });
+    expect(() => session.signer()).toThrow(/-p\/--private-key/);
+  });
+});

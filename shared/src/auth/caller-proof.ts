@@ -1,0 +1,212 @@
+/**
+ * The caller's proof to the gateway that it controls `userAddress`: an Ed25519 signature over
+ *
+ *   "AGENTGATE-CALLER-PROOF-V1\n" + host + "\n" + METHOD + "\n" + path + "\n" + timestamp + "\n"
+ *     + sha256hex(body)
+ *
+ * (UTF-8 bytes), sent with the public key and the timestamp in three headers. The gateway checks
+ * the public key against the account's authentication key (single-key Ed25519 accounts:
+ * sha3_256(public key ‖ 0x00)), the timestamp against its clock, and refuses a signature it has
+ * seen before. Signing uses the ts-sdk's Ed25519 (so the CLI can pass its account key as is);
+ * verifying uses Web Crypto. Runs in Node and workerd.
+ */
+import {
+  Ed25519PrivateKey,
+  Ed25519PublicKey,
+  PrivateKey,
+  PrivateKeyVariants,
+} from "@aptos-labs/ts-sdk";
+import { sha256Hex } from "./agent-signature.js";
+
+export const CALLER_PUBLIC_KEY_HEADER = "x-agentgate-caller-public-key";
+export const CALLER_TIMESTAMP_HEADER = "x-agentgate-caller-timestamp";
+export const CALLER_SIGNATURE_HEADER = "x-agentgate-caller-signature";
+
+export const CALLER_PROOF_DOMAIN = "AGENTGATE-CALLER-PROOF-V1";
+
+/** How far a proof's timestamp may be from the gateway's clock, either way. */
+export const CALLER_PROOF_MAX_SKEW_SECONDS = 300;
+
+export type CallerProofHeaders = {
+  [CALLER_PUBLIC_KEY_HEADER]: string;
+  [CALLER_TIMESTAMP_HEADER]: string;
+  [CALLER_SIGNATURE_HEADER]: string;
+};
+
+export type CallerProofFailure =
+  | "missing_proof"
+  | "malformed_proof"
+  | "stale_timestamp"
+  | "wrong_key"
+  | "bad_signature";
+
+export type CallerProofCheck =
+  | {
+      ok: true;
+      /** Lowercase hex without 0x: the value to remember for replay protection. */
+      signature: string;
+      /** Seconds since the epoch after which the proof can no longer be accepted anyway. */
+      expiresAt: number;
+    }
+  | { ok: false; reason: CallerProofFailure; message: string };
+
+const utf8 = new TextEncoder();
+const PUBLIC_KEY_HEX = /^(?:0x)?([0-9a-fA-F]{64})$/;
+const SIGNATURE_HEX = /^(?:0x)?([0-9a-fA-F]{128})$/;
+
+function hexToBytes(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+function bytesToHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The exact text that is signed, exported so other clients can test their implementation. */
+export async function callerProofMessage(args: {
+  host: string;
+  method: string;
+  path: string;
+  timestamp: number;
+  body: string | Uint8Array;
+}): Promise<string> {
+  const bodyHash = await sha256Hex(args.body);
+  return [
+    CALLER_PROOF_DOMAIN,
+    args.host.toLowerCase(),
+    args.method.toUpperCase(),
+    args.path,
+    String(args.timestamp),
+    bodyHash,
+  ].join("\n");
+}
+
+/**
+ * Headers proving the holder of `privateKey` sent this request. `host` is the gateway's host as
+ * in the URL (with a port when the URL has one), `path` the path and query as sent, `timestamp`
+ * whole seconds since the epoch (defaults to now).
+ */
+export async function signCallerProof(args: {
+  privateKey: Ed25519PrivateKey | string;
+  host: string;
+  method: string;
+  path: string;
+  body: string | Uint8Array;
+  timestamp?: number;
+}): Promise<CallerProofHeaders> {
+  const key =
+    typeof args.privateKey === "string"
+      ? new Ed25519PrivateKey(
+          PrivateKey.formatPrivateKey(args.privateKey, PrivateKeyVariants.Ed25519),
+        )
+      : args.privateKey;
+  const timestamp = args.timestamp ?? Math.floor(Date.now() / 1000);
+  const message = await callerProofMessage({ ...args, timestamp });
+  const signature = key.sign(utf8.encode(message)).toUint8Array();
+  return {
+    [CALLER_PUBLIC_KEY_HEADER]: `0x${bytesToHex(key.publicKey().toUint8Array())}`,
+    [CALLER_TIMESTAMP_HEADER]: String(timestamp),
+    [CALLER_SIGNATURE_HEADER]: `0x${bytesToHex(signature)}`,
+  };
+}
+
+/** The authentication key of a single-key Ed25519 account with this public key, lowercase hex. */
+export function ed25519AuthenticationKey(publicKey: Uint8Array): string {
+  return new Ed25519PublicKey(publicKey).authKey().toString().toLowerCase().replace(/^0x/, "");
+}
+
+function normalizeAuthenticationKey(key: string | Uint8Array): string {
+  return typeof key === "string" ? key.toLowerCase().replace(/^0x/, "") : bytesToHex(key);
+}
+
+async function ed25519Verify(args: {
+  publicKey: Uint8Array;
+  signature: Uint8Array;
+  message: Uint8Array;
+}): Promise<boolean> {
+  try {
+    const key = await crypto.subtle.importKey("raw", args.publicKey, { name: "Ed25519" }, false, [
+      "verify",
+    ]);
+    return await crypto.subtle.verify({ name: "Ed25519" }, key, args.signature, args.message);
+  } catch {
+    // A byte string that is not a point on the curve is not a key anyone controls.
+    return false;
+  }
+}
+
+/**
+ * Checks the proof headers of a request against the account's authentication key (as the
+ * ledger returns it: hex or bytes). `now` is in milliseconds since the epoch. Replay protection
+ * is the caller's job: remember `signature` until `expiresAt` and refuse it a second time.
+ */
+export async function verifyCallerProof(args: {
+  headers: Headers;
+  host: string;
+  method: string;
+  path: string;
+  body: string | Uint8Array;
+  authenticationKey: string | Uint8Array;
+  now?: number;
+}): Promise<CallerProofCheck> {
+  const publicKeyText = args.headers.get(CALLER_PUBLIC_KEY_HEADER);
+  const timestampText = args.headers.get(CALLER_TIMESTAMP_HEADER);
+  const signatureText = args.headers.get(CALLER_SIGNATURE_HEADER);
+  if (publicKeyText === null || timestampText === null || signatureText === null) {
+    return {
+      ok: false,
+      reason: "missing_proof",
+      message: `This process requires a caller proof: send ${CALLER_PUBLIC_KEY_HEADER}, ${CALLER_TIMESTAMP_HEADER} and ${CALLER_SIGNATURE_HEADER}`,
+    };
+  }
+  const publicKeyHex = PUBLIC_KEY_HEX.exec(publicKeyText)?.[1];
+  const signatureHex = SIGNATURE_HEX.exec(signatureText)?.[1];
+  if (
+    publicKeyHex === undefined ||
+    signatureHex === undefined ||
+    !/^\d{1,15}$/.test(timestampText)
+  ) {
+    return {
+      ok: false,
+      reason: "malformed_proof",
+      message: `${CALLER_PUBLIC_KEY_HEADER} must be 32 bytes of hex, ${CALLER_SIGNATURE_HEADER} 64 bytes of hex, ${CALLER_TIMESTAMP_HEADER} whole seconds since the epoch`,
+    };
+  }
+  const timestamp = Number(timestampText);
+  const nowSeconds = Math.floor((args.now ?? Date.now()) / 1000);
+  if (Math.abs(nowSeconds - timestamp) > CALLER_PROOF_MAX_SKEW_SECONDS) {
+    return {
+      ok: false,
+      reason: "stale_timestamp",
+      message: `${CALLER_TIMESTAMP_HEADER} is more than ${CALLER_PROOF_MAX_SKEW_SECONDS} seconds from the gateway's clock`,
+    };
+  }
+  const publicKey = hexToBytes(publicKeyHex);
+  if (ed25519AuthenticationKey(publicKey) !== normalizeAuthenticationKey(args.authenticationKey)) {
+    return {
+      ok: false,
+      reason: "wrong_key",
+      message: "The caller proof's public key does not control userAddress",
+    };
+  }
+  const message = await callerProofMessage({ ...args, timestamp });
+  const valid = await ed25519Verify({
+    publicKey,
+    signature: hexToBytes(signatureHex),
+    message: utf8.encode(message),
+  });
+  if (!valid) {
+    return {
+      ok: false,
+      reason: "bad_signature",
+      message: "The caller proof's signature does not match the request",
+    };
+  }
+  return {
+    ok: true,
+    signature: signatureHex.toLowerCase(),
+    expiresAt: timestamp + CALLER_PROOF_MAX_SKEW_SECONDS,
+  };
+}

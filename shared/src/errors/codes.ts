@@ -1,0 +1,57 @@
+/**
+ * The one table of error codes every HTTP surface answers with (gateway, agent, devnode).
+ * `message` is the default text of the body's `error`; SPEC fixes three of them verbatim.
+ */
+export const ERROR_CODES = {
+  validation_failed: { status: 400, message: "Invalid request" },
+  invalid_json: { status: 400, message: "Request body is not valid JSON" },
+  payment_required: { status: 400, message: "Payment required" },
+  agent_failed: { status: 400, message: "Agent execution failed" },
+  ledger_rejected: { status: 400, message: "Ledger rejected the transaction" },
+  insufficient_funds: { status: 400, message: "Insufficient funds" },
+  unauthorized: { status: 401, message: "Unauthorized" },
+  forbidden: { status: 403, message: "Forbidden" },
+  not_found: { status: 404, message: "Not found" },
+  route_not_found: { status: 404, message: "Route not found" },
+  process_not_found: { status: 404, message: "Process not found" },
+  payment_not_found: { status: 404, message: "Payment not found" },
+  workflow_not_found: { status: 404, message: "Workflow not found" },
+  task_not_found: { status: 404, message: "Task not found" },
+  transaction_not_found: { status: 404, message: "Transaction not found" },
+  method_not_allowed: { status: 405, message: "Method not allowed" },
+  conflict: { status: 409, message: "Conflict" },
+  already_exists: { status: 409, message: "Already exists" },
+  process_inactive: { status: 400, message: "Process is not active" },
+  payload_too_large: { status: 413, message: "Payload too large" },
+  unsupported_media_type: { status: 415, message: "Content-Type must be application/json" },
+  rate_limited: { status: 429, message: "Too many requests" },
+  internal_error: { status: 500, message: "Internal server error" },
+  bad_gateway: { status: 502, message: "Bad gateway" },
+  agent_unavailable: { status: 502, message: "Agent service unavailable" },
+  ledger_unavailable: { status: 503, message: "Ledger unavailable" },
+  upstream_timeout: { status: 504, message: "Upstream timed out" },
+} as const satisfies Record<string, { status: ErrorStatus; message: string }>;
+
+/** HTTP statuses an error may carry; narrow enough for Hono's ContentfulStatusCode. */
+export type ErrorStatus =
+  | 400
+  | 401
+  | 403
+  | 404
+  | 405
+  | 409
+  | 413
+  | 415
+  | 429
+  | 500
+  | 502
+  | 503
+  | 504;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ERROR_CODE_NAMES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(ERROR_CODES, value);
+}

@@ -1,0 +1,50 @@
+import { type AppError, appError } from "./app-error.js";
+
+/** The part of a zod issue we read; structural, so this file needs no zod import. */
+export type IssueLike = {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly code?: string;
+};
+
+/** Where the value came from, so the message says `body.amount` or `query.limit`. */
+export type InputLocation = "body" | "param" | "query" | "header" | "config" | "args";
+
+const MAX_ISSUES_IN_MESSAGE = 3;
+
+export function issuePath(location: InputLocation | undefined, path: readonly PropertyKey[]) {
+  let out = location ?? "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else out += out === "" ? String(segment) : `.${String(segment)}`;
+  }
+  return out === "" ? "input" : out;
+}
+
+// zod reports a missing field as a type mismatch against `undefined`; say it plainly.
+function issueText(issue: IssueLike): string {
+  if (issue.code === "invalid_type" && issue.message.endsWith("received undefined")) {
+    return "required";
+  }
+  return issue.message;
+}
+
+/** One line naming each failing field: "body.userAddress: invalid address; body.amount: required". */
+export function formatZodIssue(issues: readonly IssueLike[], location?: InputLocation): string {
+  const parts = issues
+    .slice(0, MAX_ISSUES_IN_MESSAGE)
+    .map((issue) => `${issuePath(location, issue.path)}: ${issueText(issue)}`);
+  const more = issues.length - MAX_ISSUES_IN_MESSAGE;
+  if (more > 0) parts.push(`and ${more} more`);
+  return parts.length === 0 ? "invalid input" : parts.join("; ");
+}
+
+/** validation_failed with the readable message and every issue as details. */
+export function validationError(issues: readonly IssueLike[], location?: InputLocation): AppError {
+  return appError("validation_failed", formatZodIssue(issues, location), {
+    issues: issues.map((issue) => ({
+      path: issuePath(location, issue.path),
+      message: issueText(issue),
+    })),
+  });
+}

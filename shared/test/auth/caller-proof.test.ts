@@ -1,0 +1,143 @@
+import { Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
+import { describe, expect, it } from "vitest";
+import {
+  CALLER_PROOF_MAX_SKEW_SECONDS,
+  CALLER_PUBLIC_KEY_HEADER,
+  CALLER_SIGNATURE_HEADER,
+  CALLER_TIMESTAMP_HEADER,
+  callerProofMessage,
+  ed25519AuthenticationKey,
+  signCallerProof,
+  verifyCallerProof,
+} from "../../src/auth/caller-proof.js";
+
+const privateKey = new Ed25519PrivateKey(
+  "0x1111111111111111111111111111111111111111111111111111111111111111",
+);
+const authKey = ed25519AuthenticationKey(privateKey.publicKey().toUint8Array());
+const request = {
+  host: "gateway.example",
+  method: "POST",
+  path: "/api/execute/p1",
+  body: '{"userAddress":"0x1","data":{}}',
+};
+const timestamp = 1_700_000_000;
+const now = timestamp * 1000;
+
+async function check(overrides: Partial<Parameters<typeof verifyCallerProof>[0]> = {}) {
+  const headers = new Headers(await signCallerProof({ privateKey, ...request, timestamp }));
+  return verifyCallerProof({ headers, ...request, authenticationKey: authKey, now, ...overrides });
+}
+
+describe("callerProofMessage", () => {
+  it("joins the domain, lower-case host, upper-case method, path, timestamp and body hash", async () => {
+    const message = await callerProofMessage({
+      ...request,
+      host: "Gateway.Example",
+      method: "post",
+      timestamp,
+    });
+    // sha256 of the body, computed with `printf '%s' '<body>' | sha256sum`
+    expect(message).toBe(
+      "AGENTGATE-CALLER-PROOF-V1\ngateway.example\nPOST\n/api/execute/p1\n1700000000\n" +
+        "adf87a640a6a9d1b81981a20e63bc74e729cc30255fa1bce521e33074ef50078",
+    );
+  });
+});
+
+describe("verifyCallerProof", () => {
+  it("accepts a proof signed by the key behind the authentication key", async () => {
+    const result = await check();
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.expiresAt).toBe(timestamp + CALLER_PROOF_MAX_SKEW_SECONDS);
+  });
+
+  it("accepts the key given as hex and the authentication key with a 0x prefix", async () => {
+    const headers = new Headers(
+      await signCallerProof({ privateKey: privateKey.toString(), ...request, timestamp }),
+    );
+    const result = await verifyCallerProof({
+      headers,
+      ...request,
+      authenticationKey: `0x${authKey}`,
+      now,
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  it("refuses a request without the three headers", async () => {
+    const result = await verifyCallerProof({
+      headers: new Headers(),
+      ...request,
+      authenticationKey: authKey,
+      now,
+    });
+    expect(result).toMatchObject({ ok: false, reason: "missing_proof" });
+  });
+
+  it("refuses a proof from another key", async () => {
+    const other = Ed25519PrivateKey.generate();
+    const headers = new Headers(
+      await signCallerProof({ privateKey: other, ...request, timestamp }),
+    );
+    const result = await verifyCallerProof({
+      headers,
+      ...request,
+      authenticationKey: authKey,
+      now,
+    });
+    expect(result).toMatchObject({ ok: false, reason: "wrong_key" });
+  });
+
+  it("refuses a proof whose timestamp is more than five minutes off", async () => {
+    const late = await check({ now: now + (CALLER_PROOF_MAX_SKEW_SECONDS + 1) * 1000 });
+    expect(late).toMatchObject({ ok: false, reason: "stale_timestamp" });
+    const early = await check({ now: now - (CALLER_PROOF_MAX_SKEW_SECONDS + 1) * 1000 });
+    expect(early).toMatchObject({ ok: false, reason: "stale_timestamp" });
+    expect((await check({ now: now + CALLER_PROOF_MAX_SKEW_SECONDS * 1000 })).ok).toBe(true);
+  });
+
+  it("refuses a proof for another body, path, method or host", async () => {
+    for (const change of [
+      { body: '{"userAddress":"0x1","data":{"x":1}}' },
+      { path: "/api/execute/p2" },
+      { method: "GET" },
+      { host: "evil.example" },
+    ]) {
+      expect(await check(change)).toMatchObject({ ok: false, reason: "bad_signature" });
+    }
+  });
+
+  it("refuses malformed headers", async () => {
+    const headers = new Headers(await signCallerProof({ privateKey, ...request, timestamp }));
+    headers.set(CALLER_SIGNATURE_HEADER, "0x1234");
+    expect(
+      await verifyCallerProof({ headers, ...request, authenticationKey: authKey, now }),
+    ).toMatchObject({ ok: false, reason: "malformed_proof" });
+    headers.set(CALLER_TIMESTAMP_HEADER, "soon");
+    expect(
+      await verifyCallerProof({ headers, ...request, authenticationKey: authKey, now }),
+    ).toMatchObject({ ok: false, reason: "malformed_proof" });
+  });
+
+  it("refuses a flipped signature bit", async () => {
+    const headers = new Headers(await signCallerProof({ privateKey, ...request, timestamp }));
+    const signature = headers.get(CALLER_SIGNATURE_HEADER) ?? "";
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith("0") ? "1" : "0"}`;
+    headers.set(CALLER_SIGNATURE_HEADER, flipped);
+    const result = await verifyCallerProof({
+      headers,
+      ...request,
+      authenticationKey: authKey,
+      now,
+    });
+    expect(result).toMatchObject({ ok: false, reason: "bad_signature" });
+  });
+
+  it("derives the legacy Ed25519 authentication key the ledger stores", () => {
+    // The authentication key of a fresh account equals its address.
+    const address = privateKey.publicKey().authKey().derivedAddress().toStringLong();
+    expect(`0x${authKey}`).toBe(address);
+    expect(CALLER_PUBLIC_KEY_HEADER).toBe("x-agentgate-caller-public-key");
+  });
+});

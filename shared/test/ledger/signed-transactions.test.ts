@@ -1,0 +1,84 @@
+import { Account, generateUserTransactionHash, Hex } from "@aptos-labs/ts-sdk";
+import { describe, expect, it } from "vitest";
+import { DEVNODE_MODULE_ADDRESS } from "../../src/contract/devnode.js";
+import {
+  decodeSignedTransaction,
+  signTransactionHex,
+} from "../../src/ledger/signed-transactions.js";
+import { MockNode, mockClient } from "./mock-node.js";
+
+describe("client-signed make_payment", () => {
+  it("round-trips: build unsigned, sign to hex, decode sender, function, args and chain id", async () => {
+    const node = new MockNode();
+    const client = mockClient(node);
+    const payer = Account.generate();
+    const transaction = await client.buildUnsignedMakePayment({
+      sender: payer.accountAddress.toString(),
+      request: { processId: "proc-3", taskId: "run-1", amount: 42n },
+    });
+    const hex = signTransactionHex({ signer: payer, transaction });
+    const decoded = client.decodeSignedTransaction(hex);
+    expect(decoded).toMatchObject({
+      sender: payer.accountAddress.toStringLong(),
+      entryFunction: "make_payment",
+      function: `${DEVNODE_MODULE_ADDRESS}::payment::make_payment`,
+      args: { process_id: "proc-3", task_id: "run-1", amount: 42n },
+      chainId: 4,
+      typeArguments: [],
+    });
+    expect(node.abiRequests()).toEqual([]);
+  });
+
+  it("submits the signed bytes unchanged and waits for the commit", async () => {
+    const node = new MockNode();
+    const client = mockClient(node);
+    const payer = Account.generate();
+    const transaction = await client.buildUnsignedMakePayment({
+      sender: payer.accountAddress.toString(),
+      request: { processId: "p", taskId: "t", amount: "9" },
+    });
+    const hex = signTransactionHex({ signer: payer, transaction });
+    const receipt = await client.submitSignedTransaction(hex);
+    const submit = node.requests.find(
+      (r) => r.method === "POST" && r.url.pathname === "/v1/transactions",
+    );
+    expect(Hex.fromHexInput(submit?.body ?? new Uint8Array()).toString()).toBe(hex);
+    expect(submit?.headers.get("content-type")).toBe("application/x.aptos.signed_transaction+bcs");
+    expect(receipt.hash).toBe(decodeSignedTransaction(hex, DEVNODE_MODULE_ADDRESS).hash);
+  });
+
+  it("computes the same transaction hash as the sdk", async () => {
+    const node = new MockNode();
+    const client = mockClient(node);
+    const payer = Account.generate();
+    const transaction = await client.buildUnsignedMakePayment({
+      sender: payer.accountAddress.toString(),
+      request: { processId: "p", taskId: "t", amount: 1n },
+    });
+    const senderAuthenticator = payer.signTransactionWithAuthenticator(transaction);
+    const expected = generateUserTransactionHash({ transaction, senderAuthenticator });
+    const hex = signTransactionHex({ signer: payer, transaction });
+    expect(decodeSignedTransaction(hex, DEVNODE_MODULE_ADDRESS).hash).toBe(expected);
+  });
+
+  it("decodes a function of another package without table arguments", async () => {
+    const node = new MockNode();
+    const client = mockClient(node);
+    const payer = Account.generate();
+    const transaction = await client.buildUnsignedMakePayment({
+      sender: payer.accountAddress.toString(),
+      request: { processId: "p", taskId: "t", amount: 1n },
+    });
+    const hex = signTransactionHex({ signer: payer, transaction });
+    const other = decodeSignedTransaction(hex, `0x${"c".repeat(64)}`);
+    expect(other.entryFunction).toBeUndefined();
+    expect(other.args).toEqual({});
+  });
+
+  it("refuses bytes that are not hex or not a signed transaction, as invalid_input", () => {
+    expect(() => decodeSignedTransaction("zz", DEVNODE_MODULE_ADDRESS)).toThrow(/hex-encoded/);
+    expect(() => decodeSignedTransaction("0x0102", DEVNODE_MODULE_ADDRESS)).toThrow(
+      expect.objectContaining({ kind: "invalid_input" }),
+    );
+  });
+});

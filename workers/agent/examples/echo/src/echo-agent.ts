@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { defineAgent } from "../../../src/index.js";
+
+const MAX_DELAY_MS = 60_000;
+
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
+/**
+ * Returns what it was sent. Its optional inputs make the runtime's paths reachable from tests and
+ * the bench: lines to log, a delay (which honours the time limit) and an error to throw.
+ * `runId` is new on every run, so a replayed result can be told from a second run.
+ */
+export const echoAgent = defineAgent({
+  id: "echo",
+  name: "Echo",
+  workflows: ["echo"],
+  input: z.looseObject({
+    log: z.array(z.string()).max(1_000).optional(),
+    delayMs: z.int().min(0).max(MAX_DELAY_MS).optional(),
+    fail: z.string().min(1).optional(),
+  }),
+  handler: async ({ input, request, log, signal }) => {
+    for (const line of input.log ?? []) log(line);
+    if (input.delayMs !== undefined) await sleep(input.delayMs, signal);
+    if (input.fail !== undefined) throw new Error(input.fail);
+    return {
+      echo: request.data,
+      transactionId: request.transactionId,
+      workflowId: request.workflowId ?? null,
+      runId: crypto.randomUUID(),
+    };
+  },
+});

@@ -1,0 +1,36 @@
+import type { z } from "zod";
+import type { AgentRequest } from "../../../../shared/src/schemas/agent.js";
+import type { AgentLog } from "./agent-log.js";
+
+/** What a handler gets: `input` is `request.data` after the agent's input schema parsed it. */
+export type AgentContext<Input> = {
+  input: Input;
+  request: AgentRequest;
+  log: AgentLog;
+  /** Aborted when the time limit passes; pass it to fetch and check it in long loops. */
+  signal: AbortSignal;
+};
+
+/** A handler returns a JSON object: the `result` of SPEC's execute response. */
+export type AgentResult = Record<string, unknown>;
+
+export type AgentDefinition<Schema extends z.ZodType = z.ZodType> = {
+  /** The default process id; the AGENT_PROCESS_ID var overrides it per deployment. */
+  id: string;
+  /** The default process name; AGENT_PROCESS_NAME overrides it. */
+  name: string;
+  /** Workflows this agent serves besides "default"; AGENT_WORKFLOWS overrides them. */
+  workflows?: readonly string[];
+  /** The default time limit; AGENT_TIMEOUT_MS overrides it. */
+  timeoutMs?: number;
+  /** Schema of AgentRequest.data; a request that fails it gets a 400 naming the field. */
+  input: Schema;
+  handler: (context: AgentContext<z.output<Schema>>) => Promise<AgentResult>;
+};
+
+/** Identity function that lets TypeScript infer the handler's input type from the schema. */
+export function defineAgent<Schema extends z.ZodType>(
+  definition: AgentDefinition<Schema>,
+): AgentDefinition<Schema> {
+  return definition;
+}

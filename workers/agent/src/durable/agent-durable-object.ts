@@ -1,0 +1,186 @@
+import { DurableObject } from "cloudflare:workers";
+import { type LogLimits, parseLogLimits } from "../config/agent-config.js";
+import {
+  countTransactions,
+  createSchema,
+  deleteExpiredTransactions,
+  insertFinishedTransaction,
+  insertLogLines,
+  recordVersionStart,
+  selectLogLines,
+  selectTransaction,
+  type TransactionRow,
+} from "./agent-store-sql.js";
+
+/** How often retention runs while there is anything to retain; bounds the overshoot. */
+export const RETENTION_INTERVAL_MS = 60_000;
+
+export type StoredTransaction = {
+  transactionId: string;
+  status: "completed" | "failed";
+  /** The result object as JSON text; null for a failure. */
+  resultJson: string | null;
+  error: string | null;
+  executionTime: number;
+  logs: string[];
+};
+
+export type BeginOutcome =
+  /** The caller runs the handler and must call finish. */
+  | { kind: "run" }
+  /** Already finished: the caller answers with this, without running again. */
+  | { kind: "done"; transaction: StoredTransaction }
+  /** The id was used with a different request. */
+  | { kind: "conflict" }
+  /** Another caller is still running it. */
+  | { kind: "running" };
+
+/** A run in flight: who claimed the id, when, and how a duplicate waits for its end. */
+type Claim = {
+  requestHash: string;
+  claimedAt: number;
+  ended: Promise<void>;
+  end: () => void;
+};
+
+function newClaim(requestHash: string, claimedAt: number): Claim {
+  let end = () => {};
+  const ended = new Promise<void>((resolve) => {
+    end = resolve;
+  });
+  return { requestHash, claimedAt, ended, end };
+}
+
+/**
+ * One per agent process (named by process id): its finished transactions, their log lines and
+ * the start time of each version, in SQLite. The Durable Object handles one process's calls one at
+ * a time, which is what makes "same transactionId, one run" hold under concurrent requests.
+ *
+ * Runs in flight are claimed in memory and a transaction is written once, when it ends: one
+ * storage write per execution instead of two. The price: when the instance restarts while a run
+ * is in flight (a deploy), a duplicate arriving after the restart runs again; the first outcome
+ * stored stays the one replayed.
+ */
+export class AgentDurableObject extends DurableObject {
+  private readonly sql: SqlStorage;
+  private readonly limits: LogLimits;
+  private readonly claims = new Map<string, Claim>();
+  /** Saves a storage read per execution once an alarm is known to be set. */
+  private retentionScheduled = false;
+
+  constructor(ctx: DurableObjectState, env: object) {
+    super(ctx, env as Cloudflare.Env);
+    this.sql = ctx.storage.sql;
+    this.limits = parseLogLimits(env);
+    createSchema(this.sql);
+  }
+
+  /**
+   * Claims `transactionId` for a run, or says how it ended. A duplicate that arrives while the
+   * first run is in flight waits for it, up to `waitMs` after the claim; a claim older than that
+   * belongs to a run that died (the handler's time limit is shorter) and is given up.
+   */
+  async begin(args: {
+    transactionId: string;
+    requestHash: string;
+    now: number;
+    waitMs: number;
+  }): Promise<BeginOutcome> {
+    const stored = this.storedOutcome(args);
+    if (stored !== null) return stored;
+
+    const claim = this.claims.get(args.transactionId);
+    const remaining = claim === undefined ? 0 : claim.claimedAt + args.waitMs - args.now;
+    if (claim === undefined || remaining <= 0) {
+      this.claims.set(args.transactionId, newClaim(args.requestHash, args.now));
+      return { kind: "run" };
+    }
+    if (claim.requestHash !== args.requestHash) return { kind: "conflict" };
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      claim.ended,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, remaining);
+      }),
+    ]);
+    if (timer !== undefined) clearTimeout(timer);
+    return this.storedOutcome(args) ?? { kind: "running" };
+  }
+
+  /** Stores how a run claimed with `begin` ended, with its log lines; a stored outcome stays. */
+  async finish(args: {
+    transactionId: string;
+    requestHash: string;
+    status: "completed" | "failed";
+    resultJson: string | null;
+    error: string | null;
+    executionTime: number;
+    logs: readonly string[];
+    now: number;
+  }): Promise<void> {
+    this.ctx.storage.transactionSync(() => {
+      const inserted = insertFinishedTransaction(this.sql, {
+        transactionId: args.transactionId,
+        requestHash: args.requestHash,
+        status: args.status,
+        result: args.resultJson,
+        error: args.error,
+        executionTimeMs: args.executionTime,
+        createdAt: args.now,
+      });
+      if (inserted)
+        insertLogLines(this.sql, { transactionId: args.transactionId, lines: args.logs });
+    });
+    this.claims.get(args.transactionId)?.end();
+    this.claims.delete(args.transactionId);
+    await this.scheduleRetention();
+  }
+
+  /** A transaction's log lines, or null when it is unknown (never seen, or retention removed it). */
+  transactionLogs(args: { transactionId: string }): { logs: string[] } | null {
+    if (selectTransaction(this.sql, args.transactionId) === null) return null;
+    return { logs: selectLogLines(this.sql, args.transactionId) };
+  }
+
+  /** When `versionId` first started, in ms since the epoch; the first call records `now`. */
+  versionStartedAt(args: { versionId: string; now: number }): number {
+    return recordVersionStart(this.sql, args);
+  }
+
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    deleteExpiredTransactions(this.sql, {
+      olderThan: now - this.limits.maxAgeSeconds * 1000,
+      keep: this.limits.maxTransactions,
+    });
+    this.retentionScheduled = countTransactions(this.sql) > 0;
+    if (this.retentionScheduled) await this.ctx.storage.setAlarm(now + RETENTION_INTERVAL_MS);
+  }
+
+  private async scheduleRetention(): Promise<void> {
+    if (this.retentionScheduled) return;
+    if ((await this.ctx.storage.getAlarm()) === null) {
+      await this.ctx.storage.setAlarm(Date.now() + RETENTION_INTERVAL_MS);
+    }
+    this.retentionScheduled = true;
+  }
+
+  private storedOutcome(args: { transactionId: string; requestHash: string }): BeginOutcome | null {
+    const row = selectTransaction(this.sql, args.transactionId);
+    if (row === null) return null;
+    if (row.request_hash !== args.requestHash) return { kind: "conflict" };
+    return { kind: "done", transaction: this.stored(row) };
+  }
+
+  private stored(row: TransactionRow): StoredTransaction {
+    return {
+      transactionId: row.transaction_id,
+      status: row.status === "completed" ? "completed" : "failed",
+      resultJson: row.result,
+      error: row.error,
+      executionTime: row.execution_time_ms,
+      logs: selectLogLines(this.sql, row.transaction_id),
+    };
+  }
+}

@@ -1,0 +1,149 @@
+import type { z } from "zod";
+import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
+import {
+  type AppError,
+  appError,
+  fail,
+  ok,
+  type Result,
+} from "../../../../shared/src/errors/app-error.js";
+import type { AgentExecuteResponse, AgentRequest } from "../../../../shared/src/schemas/agent.js";
+import { jsonObjectSchema } from "../../../../shared/src/schemas/common.js";
+import { createTransactionLog } from "../authoring/agent-log.js";
+import type { AgentDefinition } from "../authoring/define-agent.js";
+import type { AgentConfig } from "../config/agent-config.js";
+import type { AgentDurableObject, StoredTransaction } from "../durable/agent-durable-object.js";
+import { describeIssues } from "./describe-issues.js";
+import { type HandlerOutcome, runAgentHandler } from "./run-handler.js";
+
+/** How long past the time limit a duplicate waits for the first run before calling it dead. */
+const RUN_GRACE_MS = 5_000;
+
+export type ExecuteAnswer = { status: 200 | 400; body: AgentExecuteResponse };
+
+function answer(outcome: {
+  status: "completed" | "failed";
+  result: Record<string, unknown> | null;
+  error: string | null;
+  executionTime: number;
+  logs: string[];
+}): ExecuteAnswer {
+  if (outcome.status === "completed" && outcome.result !== null) {
+    return {
+      status: 200,
+      body: {
+        success: true,
+        result: outcome.result,
+        executionTime: outcome.executionTime,
+        logs: outcome.logs,
+      },
+    };
+  }
+  return {
+    status: 400,
+    body: {
+      success: false,
+      error: outcome.error ?? "Agent execution failed",
+      executionTime: outcome.executionTime,
+      logs: outcome.logs,
+    },
+  };
+}
+
+function replay(stored: StoredTransaction): ExecuteAnswer {
+  const result =
+    stored.resultJson === null
+      ? null
+      : (jsonObjectSchema.safeParse(JSON.parse(stored.resultJson)).data ?? null);
+  return answer({ ...stored, result });
+}
+
+/**
+ * SPEC's POST /execute after the body passed AgentRequest: checks the process id and the agent's
+ * input schema, then runs the handler once per transactionId, recording it in the agent's Durable
+ * Object (`store`) unless recording is off. A failing handler is an answer (400), not an error.
+ */
+export async function executeTransaction<Schema extends z.ZodType>(args: {
+  agent: AgentDefinition<Schema>;
+  config: AgentConfig;
+  request: AgentRequest;
+  store: DurableObjectStub<AgentDurableObject> | null;
+}): Promise<Result<ExecuteAnswer>> {
+  const { agent, config, request, store } = args;
+  if (request.processId !== config.process.id) {
+    return fail(
+      appError("validation_failed", `processId: this agent serves process ${config.process.id}`, {
+        fields: ["processId"],
+      }),
+    );
+  }
+  const input = agent.input.safeParse(request.data);
+  if (!input.success) {
+    return ok(
+      answer({
+        status: "failed",
+        result: null,
+        error: `Invalid input: ${describeIssues(input.error, ["data"])}`,
+        executionTime: 0,
+        logs: [],
+      }),
+    );
+  }
+
+  const requestHash = store === null ? "" : await sha256Hex(JSON.stringify(request));
+  if (store !== null) {
+    const begun = await store.begin({
+      transactionId: request.transactionId,
+      requestHash,
+      now: Date.now(),
+      waitMs: config.timeoutMs + RUN_GRACE_MS,
+    });
+    const refused = refusal(begun.kind);
+    if (refused !== null) return fail(refused);
+    if (begun.kind === "done") return ok(replay(begun.transaction));
+  }
+
+  const transactionLog = createTransactionLog({ limits: config.log });
+  const started = Date.now();
+  const outcome: HandlerOutcome = await runAgentHandler({
+    agent,
+    input: input.data,
+    request,
+    transactionLog,
+    timeoutMs: config.timeoutMs,
+  });
+  const executionTime = Date.now() - started;
+  const logs = transactionLog.lines();
+  const completed = outcome.status === "completed";
+  if (store !== null) {
+    await store.finish({
+      transactionId: request.transactionId,
+      requestHash,
+      status: outcome.status,
+      resultJson: completed ? outcome.resultJson : null,
+      error: completed ? null : outcome.error,
+      executionTime,
+      logs,
+      now: Date.now(),
+    });
+  }
+  return ok(
+    answer({
+      status: outcome.status,
+      result: completed ? outcome.result : null,
+      error: completed ? null : outcome.error,
+      executionTime,
+      logs,
+    }),
+  );
+}
+
+function refusal(kind: "run" | "done" | "conflict" | "running"): AppError | null {
+  if (kind === "conflict") {
+    return appError("conflict", "transactionId was already used for a different request");
+  }
+  if (kind === "running") {
+    return appError("conflict", "transactionId is still running; retry later for its result");
+  }
+  return null;
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import type { AgentRequest } from "../../../../shared/src/schemas/agent.js";
+import type { TransactionLog } from "../authoring/agent-log.js";
+import type { AgentDefinition, AgentResult } from "../authoring/define-agent.js";
+
+/** Under the Durable Object's 2 MB row limit, with room for the rest of the row. */
+export const MAX_RESULT_BYTES = 1024 * 1024;
+
+export type HandlerOutcome =
+  | { status: "completed"; result: AgentResult; resultJson: string }
+  | { status: "failed"; error: string };
+
+const resultSchema = z.record(z.string(), z.unknown());
+
+class AgentTimeoutError extends Error {
+  override name = "TimeoutError";
+}
+
+function describeThrown(thrown: unknown): string {
+  if (thrown instanceof Error) return thrown.message || thrown.name;
+  return typeof thrown === "string" ? thrown : "Agent handler threw a non-Error value";
+}
+
+/**
+ * The result as it will be stored and replayed: JSON-serialised once, so the first response and
+ * a replay by transactionId carry the same object.
+ */
+function toStoredResult(value: unknown): HandlerOutcome {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { status: "failed", error: "Agent handler must return a JSON object" };
+  }
+  let resultJson: string;
+  try {
+    resultJson = JSON.stringify(value);
+  } catch (thrown) {
+    return { status: "failed", error: `Agent result is not JSON: ${describeThrown(thrown)}` };
+  }
+  if (new TextEncoder().encode(resultJson).length > MAX_RESULT_BYTES) {
+    return { status: "failed", error: `Agent result exceeds ${MAX_RESULT_BYTES} bytes` };
+  }
+  return { status: "completed", result: resultSchema.parse(JSON.parse(resultJson)), resultJson };
+}
+
+/**
+ * Runs the handler against the time limit. Never throws: a thrown error, a timeout or an unusable
+ * result becomes a failed outcome, with a line in `transactionLog` after whatever was logged first.
+ */
+export async function runAgentHandler<Schema extends z.ZodType>(args: {
+  agent: AgentDefinition<Schema>;
+  input: z.output<Schema>;
+  request: AgentRequest;
+  transactionLog: TransactionLog;
+  timeoutMs: number;
+}): Promise<HandlerOutcome> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new AgentTimeoutError(`Agent timed out after ${args.timeoutMs} ms`);
+      controller.abort(error);
+      reject(error);
+    }, args.timeoutMs);
+  });
+  try {
+    const value = await Promise.race([
+      args.agent.handler({
+        input: args.input,
+        request: args.request,
+        log: args.transactionLog.log,
+        signal: controller.signal,
+      }),
+      timedOut,
+    ]);
+    const outcome = toStoredResult(value);
+    if (outcome.status === "failed") args.transactionLog.final(outcome.error);
+    return outcome;
+  } catch (thrown) {
+    const error = describeThrown(thrown);
+    args.transactionLog.final(
+      thrown instanceof AgentTimeoutError ? error : `Agent handler threw: ${error}`,
+    );
+    return { status: "failed", error };
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}

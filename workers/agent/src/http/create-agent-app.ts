@@ -1,0 +1,140 @@
+import { Hono } from "hono";
+import type { z } from "zod";
+import { verifyAgentRequest } from "../../../../shared/src/auth/agent-signature.js";
+import { appError } from "../../../../shared/src/errors/app-error.js";
+import { agentLogsParamsSchema } from "../../../../shared/src/schemas/agent.js";
+import type { AgentWorkerEnv } from "../agent-env.js";
+import type { AgentDefinition } from "../authoring/define-agent.js";
+import { type AgentConfig, AgentConfigError } from "../config/agent-config.js";
+import type { AgentDurableObject } from "../durable/agent-durable-object.js";
+import { describeIssues } from "../execution/describe-issues.js";
+import { executeTransaction } from "../execution/execute-transaction.js";
+import { readMemoryUsage } from "../runtime/memory-usage.js";
+import { currentVersionId, uptimeSeconds, versionStartedAt } from "../runtime/uptime.js";
+import { errorResponse } from "./error-response.js";
+import { readExecuteRequest } from "./read-execute-request.js";
+
+type AgentApp = {
+  Bindings: AgentWorkerEnv;
+  Variables: {
+    config: AgentConfig;
+    store: DurableObjectStub<AgentDurableObject>;
+    startedAt: number;
+  };
+};
+
+/** SPEC's agent service for one agent: /health, /info, /execute, /logs/:transactionId. */
+export function createAgentApp<Schema extends z.ZodType>(args: {
+  agent: AgentDefinition<Schema>;
+  configFor: (env: AgentWorkerEnv) => AgentConfig;
+}) {
+  const { agent, configFor } = args;
+  const app = new Hono<AgentApp>();
+
+  app.use("*", async (c, next) => {
+    const config = configFor(c.env);
+    const store = c.env.AGENT_DO.getByName(config.process.id);
+    const versionId = currentVersionId({
+      metadata: c.env.CF_VERSION_METADATA,
+      configured: config.version,
+    });
+    c.set("config", config);
+    c.set("store", store);
+    c.set("startedAt", await versionStartedAt({ store, processId: config.process.id, versionId }));
+    await next();
+  });
+
+  app.get("/health", (c) => {
+    const now = Date.now();
+    return c.json({
+      success: true as const,
+      status: "ok",
+      process: c.var.config.process,
+      uptime: uptimeSeconds(c.var.startedAt, now),
+      memory: readMemoryUsage(),
+      timestamp: new Date(now).toISOString(),
+    });
+  });
+
+  app.get("/info", (c) => {
+    const now = Date.now();
+    return c.json({
+      success: true as const,
+      process: c.var.config.process,
+      workflows: c.var.config.workflows,
+      uptime: uptimeSeconds(c.var.startedAt, now),
+      timestamp: new Date(now).toISOString(),
+    });
+  });
+
+  app.post("/execute", async (c) => {
+    const { config } = c.var;
+    // SPEC's failure body of /execute carries these two, whatever the failure.
+    const noRun = { executionTime: 0, logs: [] };
+    const request = await readExecuteRequest({
+      request: c.req.raw,
+      maxBodyBytes: config.maxBodyBytes,
+      secret: config.secret,
+    });
+    if (!request.ok) return errorResponse(c, request.error, noRun);
+    const executed = await executeTransaction({
+      agent,
+      config,
+      request: request.value,
+      store: config.recordTransactions ? c.var.store : null,
+    });
+    if (!executed.ok) return errorResponse(c, executed.error, noRun);
+    return c.json(executed.value.body, executed.value.status);
+  });
+
+  app.get("/logs/:transactionId", async (c) => {
+    const { config } = c.var;
+    const params = agentLogsParamsSchema.safeParse(c.req.param());
+    if (!params.success) {
+      return errorResponse(c, appError("validation_failed", describeIssues(params.error)));
+    }
+    const { transactionId } = params.data;
+    if (config.secret !== null) {
+      // Logs may hold what the input held: the gateway signs this read as an execute with an empty body.
+      const check = await verifyAgentRequest({
+        secret: config.secret,
+        headers: c.req.raw.headers,
+        transactionId,
+        body: "",
+      });
+      if (!check.ok) {
+        return errorResponse(c, appError("unauthorized", check.message, { reason: check.reason }));
+      }
+    }
+    if (!config.recordTransactions) {
+      return errorResponse(
+        c,
+        appError("transaction_not_found", "This agent does not record transactions"),
+      );
+    }
+    const stored = await c.var.store.transactionLogs({ transactionId });
+    if (stored === null) return errorResponse(c, appError("transaction_not_found"));
+    return c.json({
+      success: true as const,
+      transactionId,
+      logs: stored.logs,
+      timestamp: new Date().toISOString(),
+    });
+  });
+
+  app.notFound((c) => errorResponse(c, appError("route_not_found")));
+
+  app.onError((thrown, c) => {
+    if (thrown instanceof AgentConfigError) {
+      console.error(thrown.message);
+      return errorResponse(c, appError("internal_error", thrown.message));
+    }
+    console.error(
+      "agent: unexpected error:",
+      thrown instanceof Error ? thrown.message : "non-Error",
+    );
+    return errorResponse(c, appError("internal_error"));
+  });
+
+  return app;
+}

@@ -1,0 +1,6 @@
+/** The authoring API: what an agent's own Worker entry imports. */
+export type { AgentLog } from "./authoring/agent-log.js";
+export { createAgentWorker } from "./authoring/create-agent-worker.js";
+export type { AgentContext, AgentDefinition, AgentResult } from "./authoring/define-agent.js";
+export { defineAgent } from "./authoring/define-agent.js";
+export { AgentDurableObject } from "./durable/agent-durable-object.js";

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import {
+  AgentConfigError,
+  DEFAULT_LOG_LIMITS,
+  DEFAULT_TIMEOUT_MS,
+  parseAgentConfig,
+  parseLogLimits,
+} from "../src/config/agent-config.js";
+
+const defaults = { id: "my-agent", name: "My agent", workflows: ["wf"] };
+
+describe("parseAgentConfig", () => {
+  it("falls back to the definition and sane defaults when no vars are set", () => {
+    const config = parseAgentConfig({ env: {}, defaults });
+    expect(config).toEqual({
+      process: { id: "my-agent", name: "My agent" },
+      workflows: ["default", "wf"],
+      timeoutMs: DEFAULT_TIMEOUT_MS,
+      maxBodyBytes: 1024 * 1024,
+      recordTransactions: true,
+      log: DEFAULT_LOG_LIMITS,
+      version: null,
+      secret: null,
+    });
+  });
+
+  it("reads every var, as strings or numbers", () => {
+    const config = parseAgentConfig({
+      env: {
+        AGENT_PROCESS_ID: "proc-7",
+        AGENT_PROCESS_NAME: "Seven",
+        AGENT_WORKFLOWS: "x,y",
+        AGENT_TIMEOUT_MS: 2_000,
+        AGENT_MAX_BODY_BYTES: "2048",
+        AGENT_RECORD_TRANSACTIONS: "FALSE",
+        AGENT_LOG_MAX_LINES: "10",
+        AGENT_LOG_MAX_LINE_BYTES: 100,
+        AGENT_LOG_MAX_TRANSACTIONS: "50",
+        AGENT_LOG_MAX_AGE_SECONDS: "600",
+        AGENT_VERSION: "1.2.3",
+        AGENT_SECRET: "s".repeat(32),
+      },
+      defaults,
+    });
+    expect(config).toEqual({
+      process: { id: "proc-7", name: "Seven" },
+      workflows: ["default", "x", "y"],
+      timeoutMs: 2_000,
+      maxBodyBytes: 2_048,
+      recordTransactions: false,
+      log: { maxLines: 10, maxLineBytes: 100, maxTransactions: 50, maxAgeSeconds: 600 },
+      version: "1.2.3",
+      secret: "s".repeat(32),
+    });
+  });
+
+  it("treats empty strings as unset", () => {
+    const config = parseAgentConfig({
+      env: { AGENT_VERSION: "", AGENT_SECRET: "", AGENT_PROCESS_ID: "" },
+      defaults,
+    });
+    expect(config.version).toBeNull();
+    expect(config.secret).toBeNull();
+    expect(config.process.id).toBe("my-agent");
+  });
+
+  it("names every invalid var in one error", () => {
+    const parse = () =>
+      parseAgentConfig({
+        env: {
+          AGENT_TIMEOUT_MS: "0",
+          AGENT_LOG_MAX_LINES: "lots",
+          AGENT_PROCESS_ID: "has spaces",
+          AGENT_RECORD_TRANSACTIONS: "maybe",
+        },
+        defaults,
+      });
+    expect(parse).toThrow(AgentConfigError);
+    expect(parse).toThrow(/AGENT_TIMEOUT_MS: must be a whole number from 1 to 900000/);
+    expect(parse).toThrow(/AGENT_LOG_MAX_LINES/);
+    expect(parse).toThrow(/AGENT_PROCESS_ID/);
+    expect(parse).toThrow(/AGENT_RECORD_TRANSACTIONS/);
+  });
+
+  it("rejects a definition whose id is not a valid process id, naming the var that overrides it", () => {
+    expect(() => parseAgentConfig({ env: {}, defaults: { id: "bad id", name: "x" } })).toThrow(
+      /AGENT_PROCESS_ID/,
+    );
+  });
+});
+
+describe("parseLogLimits", () => {
+  it("reads only the log bounds, ignoring the other vars", () => {
+    expect(parseLogLimits({ AGENT_LOG_MAX_TRANSACTIONS: "3", AGENT_TIMEOUT_MS: "x" })).toEqual({
+      ...DEFAULT_LOG_LIMITS,
+      maxTransactions: 3,
+    });
+  });
+
+  it("rejects a line bound too small to hold a truncated line", () => {
+    expect(() => parseLogLimits({ AGENT_LOG_MAX_LINE_BYTES: "10" })).toThrow(
+      /AGENT_LOG_MAX_LINE_BYTES: must be a whole number from 64/,
+    );
+  });
+});

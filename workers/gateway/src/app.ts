@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { appError } from "../../../shared/src/errors/app-error.js";
+import { onGatewayError } from "./http/error-handler.js";
+import type { GatewayApp } from "./http/gateway-app-types.js";
+import { errorAnswer, send } from "./http/respond.js";
+import { docsRoutes } from "./routes/docs.js";
+import { executeRoutes } from "./routes/execute.js";
+import { healthRoutes } from "./routes/health.js";
+import { logsRoutes } from "./routes/logs.js";
+import { paymentRoutes } from "./routes/payment.js";
+import { processRoutes } from "./routes/processes.js";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** SPEC's gateway endpoints, plus logs, the OpenAPI document and its reference page. */
+export function createGatewayApp() {
+  const app = new Hono<GatewayApp>();
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => send(c, errorAnswer(appError("payload_too_large", "Request body is over 1 MiB"))),
+    }),
+  );
+  app.route("/", healthRoutes);
+  app.route("/", executeRoutes);
+  app.route("/", paymentRoutes);
+  app.route("/", processRoutes);
+  app.route("/", logsRoutes);
+  app.route("/", docsRoutes);
+  app.notFound((c) =>
+    send(c, errorAnswer(appError("route_not_found", `No route for ${c.req.method} ${c.req.path}`))),
+  );
+  app.onError(onGatewayError);
+  return app;
+}

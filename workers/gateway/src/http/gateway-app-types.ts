@@ -1,0 +1,2 @@
+/** Hono's type parameter for every gateway router. */
+export type GatewayApp = { Bindings: GatewayEnv };

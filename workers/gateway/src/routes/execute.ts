@@ -1,0 +1,72 @@
+import { Hono } from "hono";
+import { appError } from "../../../../shared/src/errors/app-error.js";
+import { executeBodySchema, processIdParamSchema } from "../../../../shared/src/schemas/gateway.js";
+import { gatewayConfig } from "../config.js";
+import { resolveAgentTarget } from "../execute/agent-target.js";
+import { forwardToAgent } from "../execute/forward-to-agent.js";
+import { type ExecuteDeps, runExecute } from "../execute/run-execute.js";
+import type { GatewayApp } from "../http/gateway-app-types.js";
+import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";
+import { errorAnswer, send } from "../http/respond.js";
+import { validate } from "../http/validate.js";
+import { loadGatewayContext } from "../ledger/context-cache.js";
+import { gatewayLedger } from "../ledger/gateway-ledger.js";
+import { operatorAccount } from "../outcome/operator-account.js";
+import { claimsStub, queueOutcomeReport } from "../durable/stubs.js";
+
+export const executeRoutes = new Hono<GatewayApp>().post(
+  "/api/execute/:processId",
+  validate("param", processIdParamSchema),
+  rawBody,
+  validate("json", executeBodySchema),
+  async (c) => {
+    const { processId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const idempotency = idempotencyKeyOf(c.req.raw.headers);
+    if (!idempotency.ok) {
+      return send(
+        c,
+        errorAnswer(appError("validation_failed", "header.Idempotency-Key: 1..255 printable ASCII characters")),
+      );
+    }
+    const config = gatewayConfig(c.env);
+    const ledger = gatewayLedger(c.env);
+    const operator = operatorAccount(config.operatorPrivateKey);
+    const url = new URL(c.req.url);
+    const deps: ExecuteDeps = {
+      loadContext: () =>
+        loadGatewayContext({ ledger, processId, payer: body.userAddress, ttlMs: config.processCacheMs }),
+      claims: () => claimsStub(c.env, processId, body.userAddress),
+      resolveTarget: (serviceUrl) =>
+        resolveAgentTarget({
+          serviceUrl,
+          bindings: c.env as unknown as Record<string, unknown>,
+          allowHttp: config.allowHttpAgents,
+        }),
+      forward: (target, request) =>
+        forwardToAgent({ target, request, secret: config.agentSecret, timeoutMs: config.agentTimeoutMs }),
+      reportOutcome:
+        operator === null
+          ? null
+          : ({ context, report }) => {
+              const address = operator.accountAddress.toStringLong();
+              if (!context.agents.includes(address)) return;
+              c.executionCtx.waitUntil(queueOutcomeReport(c.env, report));
+            },
+      timeoutMs: config.agentTimeoutMs,
+    };
+    const answer = await runExecute({
+      request: {
+        processId,
+        body,
+        rawBody: c.get("rawBody"),
+        headers: c.req.raw.headers,
+        host: url.host,
+        path: `${url.pathname}${url.search}`,
+        idempotencyKey: idempotency.key,
+      },
+      deps,
+    });
+    return send(c, answer);
+  },
+);

@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import { signAgentRequest } from "../../../../shared/src/auth/agent-signature.js";
+import { appError } from "../../../../shared/src/errors/app-error.js";
+import { agentLogsResponseSchema } from "../../../../shared/src/schemas/agent.js";
+import { logsParamsSchema } from "../../../../shared/src/schemas/gateway.js";
+import { gatewayConfig } from "../config.js";
+import { agentFetch, resolveAgentTarget } from "../execute/agent-target.js";
+import type { GatewayApp } from "../http/gateway-app-types.js";
+import { errorAnswer, send } from "../http/respond.js";
+import { validate } from "../http/validate.js";
+import { gatewayLedger } from "../ledger/gateway-ledger.js";
+import { cachedProcess } from "../ledger/process-cache.js";
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An execution's logs, read from its agent (agents on service bindings are not public). */
+export const logsRoutes = new Hono<GatewayApp>().get(
+  "/api/logs/:processId/:transactionId",
+  validate("param", logsParamsSchema),
+  async (c) => {
+    const { processId, transactionId } = c.req.valid("param");
+    const config = gatewayConfig(c.env);
+    const process = await cachedProcess({
+      ledger: gatewayLedger(c.env),
+      processId,
+      ttlMs: config.processCacheMs,
+    });
+    if (process === null) return send(c, errorAnswer(appError("process_not_found"), { processId }));
+    const resolved = resolveAgentTarget({
+      serviceUrl: process.serviceUrl,
+      bindings: c.env as unknown as Record<string, unknown>,
+      allowHttp: config.allowHttpAgents,
+    });
+    if (!resolved.ok) {
+      return send(c, errorAnswer(appError("agent_unavailable", resolved.message), { processId }));
+    }
+    // Agents check a log read like an execute with an empty body.
+    const headers =
+      config.agentSecret === null
+        ? {}
+        : await signAgentRequest({
+            secret: config.agentSecret,
+            timestamp: Math.floor(Date.now() / 1000),
+            transactionId,
+            body: "",
+          });
+    let response: Response;
+    let text: string;
+    try {
+      response = await agentFetch(resolved.target, `/logs/${encodeURIComponent(transactionId)}`, {
+        headers,
+        signal: AbortSignal.timeout(config.agentTimeoutMs),
+      });
+      text = await response.text();
+    } catch {
+      return send(c, errorAnswer(appError("agent_unavailable"), { processId, transactionId }));
+    }
+    if (response.status === 404) {
+      return send(c, errorAnswer(appError("transaction_not_found"), { processId, transactionId }));
+    }
+    const logs = agentLogsResponseSchema.safeParse(parseJson(text));
+    if (!logs.success) {
+      return send(c, errorAnswer(appError("agent_unavailable"), { processId, transactionId }));
+    }
+    return c.json(logs.data);
+  },
+);

@@ -1,0 +1,150 @@
+import { Deserializer, type Ed25519Account, Hex, SimpleTransaction } from "@aptos-labs/ts-sdk";
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signTransactionHex } from "../../../../shared/src/ledger/signed-transactions.js";
+import { paymentResponseSchema } from "../../../../shared/src/schemas/gateway.js";
+import {
+  address,
+  fundedAccount,
+  GATEWAY,
+  ledger,
+  PRICE,
+  testProcess,
+  uniqueId,
+} from "../support/ledger-fixtures.js";
+
+function postPayment(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${GATEWAY}/api/payment`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+type Unsigned = { success: boolean; unsignedTransaction: string; taskId: string; error: string };
+
+/** What a client does with the 400: sign the transaction it was handed. */
+async function signedPayment(args: {
+  payer: Ed25519Account;
+  processId: string;
+  amount?: bigint;
+  userAddress?: string;
+}): Promise<{ signedTransaction: string; taskId: string }> {
+  const res = await postPayment({
+    processId: args.processId,
+    amount: (args.amount ?? PRICE).toString(),
+    userAddress: args.userAddress ?? address(args.payer),
+  });
+  expect(res.status).toBe(400);
+  const body = await res.json<Unsigned>();
+  const transaction = SimpleTransaction.deserialize(
+    new Deserializer(Hex.fromHexString(body.unsignedTransaction).toUint8Array()),
+  );
+  return { signedTransaction: signTransactionHex({ signer: args.payer, transaction }), taskId: body.taskId };
+}
+
+describe("POST /api/payment", () => {
+  let processId: string;
+
+  beforeAll(async () => {
+    processId = await testProcess("paid");
+  });
+
+  it("answers 400 with the unsigned make_payment to sign when no signed transaction is sent", async () => {
+    const payer = await fundedAccount();
+    const res = await postPayment({ processId, amount: PRICE.toString(), userAddress: address(payer) });
+    expect(res.status).toBe(400);
+    const body = await res.json<Unsigned>();
+    expect(body.success).toBe(false);
+    expect(body.error).toContain("body.signedTransaction");
+    expect(body.unsignedTransaction).toMatch(/^0x[0-9a-f]+$/);
+    expect(body.taskId.length).toBeGreaterThan(0);
+  });
+
+  it("submits the payer's signed make_payment, waits for it and answers SPEC's body plus taskId", async () => {
+    const payer = await fundedAccount();
+    const { signedTransaction, taskId } = await signedPayment({ payer, processId });
+    const res = await postPayment({
+      processId,
+      amount: PRICE.toString(),
+      userAddress: address(payer),
+      signedTransaction,
+    });
+    expect(res.status).toBe(200);
+    const body = paymentResponseSchema.parse(await res.json());
+    expect(body).toMatchObject({ processId, taskId, amount: PRICE.toString(), userAddress: address(payer) });
+    const record = await ledger.getPaymentRecord({ processId, taskId, payer: address(payer) });
+    expect(record?.status).toBe(0);
+    const verify = await SELF.fetch(`${GATEWAY}/api/payment/verify/${processId}/${address(payer)}`);
+    expect(await verify.json()).toMatchObject({ success: true, verified: true, processId });
+  });
+
+  it("refuses a signed transaction that does not match the body", async () => {
+    const payer = await fundedAccount();
+    const other = await fundedAccount();
+    const { signedTransaction } = await signedPayment({ payer, processId });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ userAddress: address(other) }, "sender"],
+      [{ amount: (PRICE + 1n).toString() }, "amount"],
+      [{ processId: uniqueId("other") }, "process_id"],
+      [{ taskId: uniqueId("other-task") }, "task_id"],
+    ];
+    for (const [change, word] of cases) {
+      const res = await postPayment({
+        processId,
+        amount: PRICE.toString(),
+        userAddress: address(payer),
+        signedTransaction,
+        ...change,
+      });
+      expect(res.status).toBe(400);
+      const body = await res.json<{ error: string }>();
+      expect(body.error).toContain("body.signedTransaction");
+      expect(body.error).toContain(word);
+    }
+    expect(await ledger.openPayments({ processId, payer: address(payer) })).toEqual([]);
+  });
+
+  it("refuses bytes that are not a signed transaction", async () => {
+    const payer = await fundedAccount();
+    const res = await postPayment({
+      processId,
+      amount: PRICE.toString(),
+      userAddress: address(payer),
+      signedTransaction: "0xdeadbeef",
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json<{ error: string }>()).error).toContain("signedTransaction");
+  });
+
+  it("passes the ledger's refusal on as a 400 (insufficient funds)", async () => {
+    const payer = await fundedAccount(50_000n);
+    const { signedTransaction } = await signedPayment({ payer, processId, amount: 1_000_000_000n });
+    const res = await postPayment({
+      processId,
+      amount: "1000000000",
+      userAddress: address(payer),
+      signedTransaction,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false });
+  });
+
+  it("replays the first answer for the same Idempotency-Key and body, and 409 for another body", async () => {
+    const payer = await fundedAccount();
+    const { signedTransaction } = await signedPayment({ payer, processId });
+    const body = { processId, amount: PRICE.toString(), userAddress: address(payer), signedTransaction };
+    const key = { "idempotency-key": uniqueId("pay") };
+    const first = await postPayment(body, key);
+    const second = await postPayment(body, key);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const [a, b] = [await first.json<{ transactionHash: string }>(), await second.json<{ transactionHash: string }>()];
+    expect(b.transactionHash).toBe(a.transactionHash);
+    expect(await ledger.openPayments({ processId, payer: address(payer) })).toHaveLength(1);
+    const another = await signedPayment({ payer, processId });
+    const other = await postPayment({ ...body, signedTransaction: another.signedTransaction }, key);
+    expect(other.status).toBe(409);
+    expect(await ledger.openPayments({ processId, payer: address(payer) })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,85 @@
+/// <reference types="node" />
+/**
+ * Vitest pool options of the gateway project (runs in Node when the pool starts): the gateway
+ * from the top-level wrangler.toml, plus the devnode and the echo agent as REAL auxiliary
+ * Workers. Those are TypeScript, so they are bundled with esbuild first; their bindings come
+ * from their own wrangler configs, so they cannot drift from what deploys.
+ */
+import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { build } from "esbuild";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { TEST_AGENT_SECRET, TEST_AGENTS, TEST_OPERATOR_PRIVATE_KEY } from "../support/test-secrets.js";
+
+const ROOT = resolve(import.meta.dirname, "../../../..");
+const OUT_DIR = join(tmpdir(), "agentgate-gateway-test-workers");
+
+async function auxiliaryWorker(args: {
+  configPath: string;
+  name: string;
+  bindings: Record<string, string>;
+}) {
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(join(ROOT, args.configPath));
+  if (main === undefined) throw new Error(`${args.configPath} has no main`);
+  const outfile = join(OUT_DIR, `${args.name}.mjs`);
+  await build({
+    entryPoints: [main],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    conditions: ["workerd", "worker", "browser"],
+    external: ["cloudflare:*", "node:*"],
+    logLevel: "error",
+  });
+  return {
+    ...workerOptions,
+    name: args.name,
+    modules: true,
+    modulesRoot: OUT_DIR,
+    scriptPath: outfile,
+    bindings: { ...workerOptions.bindings, ...args.bindings },
+  };
+}
+
+export async function gatewayPoolOptions() {
+  await mkdir(OUT_DIR, { recursive: true });
+  const [ledger, agent] = await Promise.all([
+    auxiliaryWorker({
+      configPath: "workers/ledger/wrangler.toml",
+      name: "agentgate-ledger",
+      bindings: { DEV_CLOCK: "true" },
+    }),
+    auxiliaryWorker({
+      configPath: "workers/agent/wrangler.toml",
+      name: "agentgate-agent-echo",
+      // Longer than the gateway's limit below, so the gateway's own time-out can be tested.
+      bindings: { AGENT_SECRET: TEST_AGENT_SECRET, AGENT_TIMEOUT_MS: "10000" },
+    }),
+  ]);
+  // An agent deployment serves one process id, so each test process gets its own echo Worker.
+  const agents = Object.entries(TEST_AGENTS).map(([binding, processId]) => ({
+    ...agent,
+    name: `agentgate-agent-${processId}`,
+    bindings: { ...agent.bindings, AGENT_PROCESS_ID: processId },
+    binding,
+  }));
+  return {
+    wrangler: { configPath: join(ROOT, "wrangler.toml") },
+    miniflare: {
+      workers: [ledger, ...agents.map(({ binding: _b, ...worker }) => worker)],
+      serviceBindings: {
+        LEDGER: "agentgate-ledger",
+        ...Object.fromEntries(agents.map((a) => [a.binding, a.name])),
+      },
+      bindings: {
+        AGENT_SECRET: TEST_AGENT_SECRET,
+        OPERATOR_PRIVATE_KEY: TEST_OPERATOR_PRIVATE_KEY,
+        AGENT_TIMEOUT_MS: "2000",
+        PROCESS_CACHE_MS: "0",
+      },
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import {
+  Account,
+  type Ed25519Account,
+  Ed25519PrivateKey,
+  PrivateKey,
+  PrivateKeyVariants,
+} from "@aptos-labs/ts-sdk";
+import { env, SELF } from "cloudflare:test";
+import { signCallerProof } from "../../../../shared/src/auth/caller-proof.js";
+import { createLedgerClient } from "../../../../shared/src/ledger/client.js";
+import { resolveNetwork } from "../../../../shared/src/ledger/networks.js";
+import { TEST_AGENTS, TEST_OPERATOR_PRIVATE_KEY } from "./test-secrets.js";
+
+/** Tests talk to the same devnode as the gateway, over the same binding. */
+export const ledger = createLedgerClient({
+  network: resolveNetwork({ network: "local" }),
+  fetch: (input, init) => env.LEDGER.fetch(input, init),
+});
+
+export const GATEWAY = "https://gateway.test";
+export const GATEWAY_HOST = "gateway.test";
+export const PRICE = 1_000n;
+
+export const operator = Account.fromPrivateKey({
+  privateKey: new Ed25519PrivateKey(
+    PrivateKey.formatPrivateKey(TEST_OPERATOR_PRIVATE_KEY, PrivateKeyVariants.Ed25519),
+  ),
+});
+
+export function address(account: Account): string {
+  return account.accountAddress.toStringLong();
+}
+
+export async function fundedAccount(amount = 10_000_000_000n): Promise<Ed25519Account> {
+  const account = Account.generate();
+  await ledger.fund({ address: address(account), amount });
+  return account;
+}
+
+let seq = 0;
+export function uniqueId(prefix: string): string {
+  seq += 1;
+  return `${prefix}-${seq}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+export async function registerProcess(args: {
+  owner: Account;
+  paid?: boolean;
+  serviceUrl?: string;
+  agents?: string[];
+  tags?: string[];
+  status?: "active" | "inactive" | "maintenance";
+  id?: string;
+}): Promise<string> {
+  const { processId } = await ledger.registerProcess({
+    signer: args.owner,
+    id: args.id ?? uniqueId("gw"),
+    process: {
+      name: "Echo",
+      description: "gateway test process",
+      serviceUrl: args.serviceUrl ?? "service://ECHO_AGENT",
+      agents: args.agents ?? [],
+      tags: args.tags ?? ["echo"],
+      status: args.status ?? "active",
+      ...(args.paid === true ? { pricing: { taskPrice: PRICE, requiresPrepayment: true } } : {}),
+    },
+  });
+  return processId;
+}
+
+export async function pay(args: { payer: Account; processId: string; taskId?: string }): Promise<string> {
+  const taskId = args.taskId ?? uniqueId("task");
+  await ledger.makePayment(args.payer, { processId: args.processId, taskId, amount: PRICE });
+  return taskId;
+}
+
+export async function advanceLedgerClock(seconds: number): Promise<void> {
+  const res = await env.LEDGER.fetch("http://devnode/dev/clock/advance", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ seconds }),
+  });
+  if (!res.ok) throw new Error(`clock advance failed: ${res.status} ${await res.text()}`);
+}
+
+/** POST /api/execute/:processId, signed by `signer` unless told otherwise. */
+export async function execute(args: {
+  processId: string;
+  body: Record<string, unknown>;
+  signer?: Ed25519Account | null;
+  headers?: Record<string, string>;
+  timestamp?: number;
+}): Promise<Response> {
+  const path = `/api/execute/${args.processId}`;
+  const text = JSON.stringify(args.body);
+  const proof =
+    args.signer === undefined || args.signer === null
+      ? {}
+      : await signCallerProof({
+          privateKey: args.signer.privateKey,
+          host: GATEWAY_HOST,
+          method: "POST",
+          path,
+          body: text,
+          ...(args.timestamp === undefined ? {} : { timestamp: args.timestamp }),
+        });
+  return SELF.fetch(`${GATEWAY}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...proof, ...args.headers },
+    body: text,
+  });
+}
+
+export type TestProcessKind = "free" | "paid" | "operated";
+
+const KIND_BINDING: Record<TestProcessKind, keyof typeof TEST_AGENTS> = {
+  free: "ECHO_AGENT",
+  paid: "ECHO_PAID",
+  operated: "ECHO_OPERATED",
+};
+
+/**
+ * One of the processes the echo agents serve (their ids are fixed by the agents' config):
+ * registered on first use, reused afterwards; the operated one lists the gateway's operator
+ * among its agents, so the gateway reports outcomes for it.
+ */
+export async function testProcess(kind: TestProcessKind): Promise<string> {
+  const binding = KIND_BINDING[kind];
+  const id = TEST_AGENTS[binding];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if ((await ledger.getProcess(id)) !== null) return id;
+    try {
+      await registerProcess({
+        owner: await fundedAccount(),
+        id,
+        serviceUrl: `service://${binding}`,
+        paid: kind !== "free",
+        agents: kind === "operated" ? [address(operator)] : [],
+      });
+      return id;
+    } catch (error) {
+      // Another test file registered it first; the next look finds it.
+      if (!String(error).includes("EPROCESS_EXISTS")) throw error;
+    }
+  }
+  throw new Error(`could not register ${id}`);
+}

@@ -1,0 +1,99 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { GatewayContext } from "../../../../shared/src/ledger/records.js";
+import { resolveAgentTarget } from "../../src/execute/agent-target.js";
+import { newTransactionId, UUID_V7 } from "../../src/execute/transaction-id.js";
+import { usablePaymentTaskIds } from "../../src/execute/usable-payments.js";
+import { listStatement } from "../../src/list/process-index-sql.js";
+
+describe("newTransactionId", () => {
+  it("makes distinct UUIDv7s that sort by time", () => {
+    const a = newTransactionId(1_700_000_000_000);
+    const b = newTransactionId(1_700_000_000_001);
+    expect(a).toMatch(UUID_V7);
+    expect(b).toMatch(UUID_V7);
+    expect(a < b).toBe(true);
+    expect(a.slice(0, 13)).toBe("018bcfe5-6800");
+    expect(new Set(Array.from({ length: 100 }, () => newTransactionId())).size).toBe(100);
+  });
+});
+
+function context(openPayments: GatewayContext["openPayments"], now = 1_000_000n): GatewayContext {
+  return {
+    processExists: true,
+    status: 0,
+    owner: `0x${"1".repeat(64)}`,
+    serviceUrl: "service://ECHO_AGENT",
+    pricing: { taskPrice: 1n, currency: "APT", requiresPrepayment: true },
+    agents: [],
+    openPayments,
+    authenticationKey: new Uint8Array(32),
+    now,
+  };
+}
+
+describe("usablePaymentTaskIds", () => {
+  const timeoutMs = 30_000;
+  const enough = 1_000_000n + 30n + 600n + 1n;
+
+  it("keeps payments with no outcome and a settle time beyond the time limit plus ten minutes", () => {
+    const ctx = context([
+      { taskId: "ok", amount: 1n, outcome: 0, settleTime: enough },
+      { taskId: "delivered", amount: 1n, outcome: 1, settleTime: enough },
+      { taskId: "failed", amount: 1n, outcome: 2, settleTime: enough },
+      { taskId: "too-soon", amount: 1n, outcome: 0, settleTime: 1_000_000n + 630n },
+    ]);
+    expect(usablePaymentTaskIds({ context: ctx, timeoutMs })).toEqual(["ok"]);
+  });
+
+  it("measures against the ledger clock, not the Worker's", () => {
+    const ctx = context([{ taskId: "ok", amount: 1n, outcome: 0, settleTime: enough }], 2_000_000n);
+    expect(usablePaymentTaskIds({ context: ctx, timeoutMs })).toEqual([]);
+  });
+
+  it("narrows to the body's taskId", () => {
+    const ctx = context([
+      { taskId: "a", amount: 1n, outcome: 0, settleTime: enough },
+      { taskId: "b", amount: 1n, outcome: 0, settleTime: enough },
+    ]);
+    expect(usablePaymentTaskIds({ context: ctx, timeoutMs, taskId: "b" })).toEqual(["b"]);
+    expect(usablePaymentTaskIds({ context: ctx, timeoutMs, taskId: "c" })).toEqual([]);
+  });
+});
+
+describe("resolveAgentTarget", () => {
+  const bindings = env as unknown as Record<string, unknown>;
+
+  it("uses the named service binding for service:// URLs", () => {
+    const r = resolveAgentTarget({ serviceUrl: "service://ECHO_AGENT", bindings, allowHttp: false });
+    expect(r.ok && r.target.fetcher !== null).toBe(true);
+  });
+
+  it("refuses a service binding the gateway does not have", () => {
+    const r = resolveAgentTarget({ serviceUrl: "service://NOPE", bindings, allowHttp: false });
+    expect(r).toMatchObject({ ok: false });
+  });
+
+  it("refuses a binding name that is not an identifier, even if such a key exists", () => {
+    const r = resolveAgentTarget({ serviceUrl: "service://CLAIMS.x", bindings, allowHttp: false });
+    expect(r.ok).toBe(false);
+  });
+
+  it("calls https agents over fetch and http agents only when allowed", () => {
+    const https = resolveAgentTarget({ serviceUrl: "https://agent.example/base/", bindings, allowHttp: false });
+    expect(https).toEqual({ ok: true, target: { fetcher: null, baseUrl: "https://agent.example/base" } });
+    expect(resolveAgentTarget({ serviceUrl: "http://127.0.0.1:9", bindings, allowHttp: false }).ok).toBe(false);
+    expect(resolveAgentTarget({ serviceUrl: "http://127.0.0.1:9", bindings, allowHttp: true }).ok).toBe(true);
+    expect(resolveAgentTarget({ serviceUrl: "ftp://x", bindings, allowHttp: true }).ok).toBe(false);
+  });
+});
+
+describe("listStatement", () => {
+  it("ANDs filters, pages after the cursor and orders by id", () => {
+    const s = listStatement({ owner: "0x1", tag: "t", status: "active", after: "p9", limit: 11 });
+    expect(s.query).toContain("JOIN processes");
+    expect(s.query).toContain("ORDER BY p.id LIMIT ?");
+    expect(s.bindings).toEqual(["t", "0x1", "active", "p9", 11]);
+    expect(listStatement({ limit: 5 }).query).not.toContain("WHERE");
+  });
+});

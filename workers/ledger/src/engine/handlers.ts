@@ -1,0 +1,7 @@
+import type { Args } from "./args";
+import type { ExecutionContext } from "./types";
+
+export type EntryHandler = (ctx: ExecutionContext, sender: string, args: Args) => void;
+
+/** Returns one value per Move return type of the view, in the engine's record form. */
+export type ViewHandler = (ctx: ExecutionContext, args: Args) => readonly unknown[];

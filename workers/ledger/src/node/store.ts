@@ -1,0 +1,124 @@
+import type { JsonValue } from "../engine/types";
+
+/**
+ * The node's own records in the Durable Object's SQLite: accounts (sequence number and
+ * authentication key), committed transactions by version and hash, their events, and settings
+ * such as the clock offset. The package's tables (pkg_*) and the bank belong to the engine.
+ */
+const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS node_accounts (
+    address TEXT PRIMARY KEY,
+    sequence_number INTEGER NOT NULL,
+    authentication_key TEXT NOT NULL
+  )`,
+  `CREATE TABLE IF NOT EXISTS node_transactions (
+    version INTEGER PRIMARY KEY,
+    hash TEXT NOT NULL UNIQUE,
+    body TEXT NOT NULL
+  )`,
+  `CREATE TABLE IF NOT EXISTS node_events (
+    version INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (version, position)
+  )`,
+  `CREATE TABLE IF NOT EXISTS node_meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  )`,
+];
+
+export interface AccountRow {
+  sequenceNumber: bigint;
+  /** 0x + 64 hex; for a never-seen account, the address itself (stateless account). */
+  authenticationKey: string;
+  exists: boolean;
+}
+
+export type RestEvent = {
+  guid: { creation_number: string; account_address: string };
+  sequence_number: string;
+  type: string;
+  data: Record<string, JsonValue>;
+};
+
+export class NodeStore {
+  constructor(private readonly sql: SqlStorage) {
+    for (const statement of SCHEMA) sql.exec(statement);
+  }
+
+  account(address: string): AccountRow {
+    const row = this.sql
+      .exec<{ sequence_number: number; authentication_key: string }>(
+        "SELECT sequence_number, authentication_key FROM node_accounts WHERE address = ?",
+        address,
+      )
+      .toArray()[0];
+    if (!row) return { sequenceNumber: 0n, authenticationKey: address, exists: false };
+    return {
+      sequenceNumber: BigInt(row.sequence_number),
+      authenticationKey: row.authentication_key,
+      exists: true,
+    };
+  }
+
+  /** Creates the account on its first transaction, as the framework does, and bumps its sequence. */
+  bumpSequence(address: string, next: bigint, authenticationKey: string): void {
+    this.sql.exec(
+      `INSERT INTO node_accounts (address, sequence_number, authentication_key) VALUES (?, ?, ?)
+       ON CONFLICT(address) DO UPDATE SET sequence_number = excluded.sequence_number`,
+      address,
+      Number(next),
+      authenticationKey,
+    );
+  }
+
+  latestVersion(): bigint {
+    const row = this.sql
+      .exec<{ v: number | null }>("SELECT MAX(version) AS v FROM node_transactions")
+      .one();
+    return BigInt(row.v ?? 0);
+  }
+
+  insertTransaction(version: bigint, hash: string, body: string, events: RestEvent[]): void {
+    this.sql.exec(
+      "INSERT INTO node_transactions (version, hash, body) VALUES (?, ?, ?)",
+      Number(version),
+      hash,
+      body,
+    );
+    events.forEach((event, position) => {
+      this.sql.exec(
+        "INSERT INTO node_events (version, position, type, data) VALUES (?, ?, ?, ?)",
+        Number(version),
+        position,
+        event.type,
+        JSON.stringify(event.data),
+      );
+    });
+  }
+
+  /** The committed transaction's JSON text (events included), or null. */
+  transactionByHash(hash: string): string | null {
+    const row = this.sql
+      .exec<{ body: string }>("SELECT body FROM node_transactions WHERE hash = ?", hash)
+      .toArray()[0];
+    return row ? row.body : null;
+  }
+
+  meta(key: string): string | null {
+    const row = this.sql
+      .exec<{ value: string }>("SELECT value FROM node_meta WHERE key = ?", key)
+      .toArray()[0];
+    return row ? row.value : null;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.sql.exec(
+      "INSERT INTO node_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      key,
+      value,
+    );
+  }
+}
