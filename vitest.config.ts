@@ -26,13 +26,17 @@ export default defineConfig({
       defineProject({
         plugins: [
           cloudflareTest(async () =>
-            (await import("./workers/gateway/test/pool/gateway-pool-options.js")).gatewayPoolOptions(),
+            (
+              await import("./workers/gateway/test/pool/gateway-pool-options.js")
+            ).gatewayPoolOptions(),
           ),
         ],
         test: {
           name: "gateway",
           include: ["workers/gateway/test/**/*.test.ts"],
           testTimeout: 30_000,
+          // One devnode serves every file, and one test moves its clock: files run one by one.
+          fileParallelism: false,
         },
       }),
       defineProject({

@@ -44,14 +44,38 @@ const lazyDependencies = {
         .join("|")})$`,
     );
     b.onResolve({ filter }, (args) => {
-      // The lazy module's own import must reach the real package.
-      if (args.namespace === "lazy") return undefined;
+      // The lazy module's own import must reach the real package. poseidon-lite stays outside
+      // the bundle (resolved from the installed dependencies on first use), so its 600 KB of
+      // constants are not even parsed by runs that never need it.
+      if (args.namespace === "lazy") {
+        return args.path === "poseidon-lite" ? { path: args.path, external: true } : undefined;
+      }
       return { path: args.path, namespace: "lazy" };
     });
     b.onLoad({ filter: /.*/, namespace: "lazy" }, (args) => ({
       contents: lazyModules[args.path],
       loader: "js",
       resolveDir: root,
+    }));
+  },
+};
+
+/**
+ * zod's namespace export carries every translation of its error messages, half of zod's size
+ * in the bundle; the CLI speaks English only, so `z.locales` keeps just `en`, which is also
+ * zod's default.
+ */
+const englishOnlyZodLocales = {
+  name: "english-only-zod-locales",
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => {
+      if (!args.importer.includes(`${join("node_modules", "zod")}`)) return undefined;
+      return { path: join(args.resolveDir, "..", "locales", "index.js"), namespace: "zod-locales" };
+    });
+    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      loader: "js",
+      resolveDir: dirname(args.path),
     }));
   },
 };
@@ -69,7 +93,7 @@ await build({
   target: "node20",
   minifySyntax: true,
   minifyWhitespace: true,
-  plugins: [lazyDependencies],
+  plugins: [lazyDependencies, englishOnlyZodLocales],
   banner: {
     // The shebang makes the file runnable as `agentgate`; createRequire serves CommonJS
     // dependencies of the SDK that call require() for Node built-ins.

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Throughput of the embedded devnode over HTTP on loopback: committed signed make_payment
-// transactions per second (signed before the clock starts; signing rate reported apart) and
-// view calls per second. Not part of `npm test`.
+// transactions per second (signed before the clock starts; the signing rate is reported apart)
+// and view calls per second. Prints figures; not part of `npm test`.
 //
-//   node bench/devnode/run.mjs [--txs 2000] [--payers 50] [--views 20000] [--concurrency 50]
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+//   node bench/devnode/run.mjs [--runtime wrangler|direct] [--txs 2000] [--payers 16]
+//                              [--views 20000] [--concurrency 16]
+import { loadavg } from "node:os";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   Account,
@@ -15,7 +15,9 @@ import {
   generateSignedTransaction,
   Network,
 } from "@aptos-labs/ts-sdk";
-import { unstable_startWorker } from "wrangler";
+import { httpClient } from "./http-client.mjs";
+import { serverCpuMs } from "./server-cpu.mjs";
+import { startDevnode } from "./start-devnode.mjs";
 
 const MODULE = "0xfee0f52c085bea4b899ea93e0e6c2e517ce4dd368204e0b3872646922aa2bb4f";
 const ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
@@ -29,121 +31,166 @@ function option(name, fallback) {
   }
   return value;
 }
-
+const runtimeIndex = process.argv.indexOf("--runtime");
+const RUNTIME = runtimeIndex < 0 ? "wrangler" : process.argv[runtimeIndex + 1];
+if (RUNTIME !== "wrangler" && RUNTIME !== "direct")
+  throw new Error("--runtime is wrangler or direct");
 const TXS = option("txs", 2000);
-const PAYERS = Math.min(option("payers", 50), TXS);
+const PAYERS = Math.min(option("payers", 16), TXS);
 const VIEWS = option("views", 20000);
-const CONCURRENCY = option("concurrency", 50);
+const CONCURRENCY = option("concurrency", 16);
 
-/** Runs `count` jobs with at most `width` in flight; returns when all are done. */
+/** Runs `count` jobs with at most `width` in flight. */
 async function pool(count, width, job) {
   let next = 0;
-  const workers = Array.from({ length: Math.min(width, count) }, async () => {
-    while (next < count) {
-      const i = next++;
-      await job(i);
-    }
-  });
-  await Promise.all(workers);
+  await Promise.all(
+    Array.from({ length: Math.min(width, count) }, async () => {
+      while (next < count) await job(next++);
+    }),
+  );
 }
 
 const rate = (n, ms) => Math.round((n * 1000) / ms);
 
-async function main() {
-  const persist = mkdtempSync(join(tmpdir(), "devnode-bench-"));
-  const worker = await unstable_startWorker({
-    config: join(ROOT, "workers/ledger/wrangler.toml"),
-    dev: {
-      server: { hostname: "127.0.0.1", port: 0 },
-      inspector: false,
-      persist,
-      logLevel: "warn",
-      watch: false,
+async function setup(aptos, payers) {
+  const owner = Account.generate();
+  await aptos.fundAccount({ accountAddress: owner.accountAddress, amount: 10e8 });
+  const register = await aptos.transaction.build.simple({
+    sender: owner.accountAddress,
+    data: {
+      function: `${MODULE}::process_registry::register_process`,
+      functionArguments: [
+        "bench",
+        "Bench",
+        "",
+        "https://example.com",
+        owner.accountAddress,
+        [],
+        [],
+        [],
+        0,
+        false,
+        0,
+        "APT",
+        false,
+      ],
     },
   });
-  try {
-    await worker.ready;
-    const base = (await worker.url).origin;
-    const aptos = new Aptos(
-      new AptosConfig({ network: Network.LOCAL, fullnode: `${base}/v1`, faucet: base, indexer: `${base}/v1/graphql` }),
-    );
-    const post = (path, body, contentType) =>
-      fetch(`${base}${path}`, { method: "POST", headers: { "content-type": contentType }, body });
+  const pending = await aptos.signAndSubmitTransaction({ signer: owner, transaction: register });
+  await aptos.waitForTransaction({ transactionHash: pending.hash });
+  await pool(payers.length, 8, (i) =>
+    aptos.fundAccount({ accountAddress: payers[i].accountAddress, amount: 1000e8 }),
+  );
+}
 
-    // Setup: an owner with a process, and funded payers.
-    const owner = Account.generate();
-    await aptos.fundAccount({ accountAddress: owner.accountAddress, amount: 10e8 });
-    const register = await aptos.transaction.build.simple({
-      sender: owner.accountAddress,
+/** Builds every make_payment (sequence numbers known up front) and signs them, timing the signing. */
+async function presign(aptos, payers) {
+  const nextSequence = payers.map(() => 0);
+  const built = [];
+  for (let i = 0; i < TXS; i++) {
+    const p = i % payers.length;
+    const transaction = await aptos.transaction.build.simple({
+      sender: payers[p].accountAddress,
       data: {
-        function: `${MODULE}::process_registry::register_process`,
-        functionArguments: ["bench", "Bench", "", "https://example.com", owner.accountAddress, [], [], [], 0, false, 0, "APT", false],
+        function: `${MODULE}::payment::make_payment`,
+        functionArguments: ["bench", `task-${i}`, 1000],
+      },
+      options: {
+        accountSequenceNumber: nextSequence[p]++,
+        maxGasAmount: 1000,
+        gasUnitPrice: 100,
+        expireTimestamp: Math.floor(Date.now() / 1000) + 3600,
       },
     });
-    const registered = await aptos.signAndSubmitTransaction({ signer: owner, transaction: register });
-    await aptos.waitForTransaction({ transactionHash: registered.hash });
+    built.push({ p, transaction });
+  }
+  const perPayer = payers.map(() => []);
+  const start = performance.now();
+  for (const { p, transaction } of built) {
+    const senderAuthenticator = aptos.transaction.sign({ signer: payers[p], transaction });
+    perPayer[p].push(generateSignedTransaction({ transaction, senderAuthenticator }));
+  }
+  return { perPayer, signMs: performance.now() - start };
+}
+
+async function main() {
+  const devnode = await startDevnode({ root: ROOT, runtime: RUNTIME });
+  try {
+    const base = devnode.origin;
+    const request = httpClient(base, Math.max(CONCURRENCY, PAYERS));
+    const aptos = new Aptos(
+      new AptosConfig({
+        network: Network.LOCAL,
+        fullnode: `${base}/v1`,
+        faucet: base,
+        indexer: `${base}/v1/graphql`,
+      }),
+    );
     const payers = Array.from({ length: PAYERS }, () => Account.generate());
-    await pool(PAYERS, 10, (i) => aptos.fundAccount({ accountAddress: payers[i].accountAddress, amount: 1000e8 }));
+    await setup(aptos, payers);
+    const { perPayer, signMs } = await presign(aptos, payers);
 
-    // Build and sign every transaction before the clock starts.
-    const perPayer = Array.from({ length: PAYERS }, () => []);
-    const built = [];
-    for (let i = 0; i < TXS; i++) {
-      const p = i % PAYERS;
-      built.push({
-        p,
-        transaction: await aptos.transaction.build.simple({
-          sender: payers[p].accountAddress,
-          data: { function: `${MODULE}::payment::make_payment`, functionArguments: ["bench", `task-${i}`, 1000] },
-          options: { accountSequenceNumber: perPayer[p].length + built.filter((b) => b.p === p).length, maxGasAmount: 1000, gasUnitPrice: 100, expireTimestamp: Math.floor(Date.now() / 1000) + 3600 },
-        }),
-      });
-    }
-    const signStart = performance.now();
-    for (const { p, transaction } of built) {
-      const senderAuthenticator = aptos.transaction.sign({ signer: payers[p], transaction });
-      perPayer[p].push(generateSignedTransaction({ transaction, senderAuthenticator }));
-    }
-    const signMs = performance.now() - signStart;
-
-    // Submit: one client per payer (its sequence numbers go in order), all payers at once.
+    // One client per payer (its sequence numbers must arrive in order), up to CONCURRENCY at once.
     let committed = 0;
+    const submitCpu = serverCpuMs();
     const submitStart = performance.now();
-    await pool(PAYERS, Math.min(CONCURRENCY, PAYERS), async (p) => {
+    await pool(PAYERS, CONCURRENCY, async (p) => {
       for (const bytes of perPayer[p]) {
-        const response = await post("/v1/transactions", bytes, "application/x.aptos.signed_transaction+bcs");
-        const body = await response.json();
-        if (response.status !== 202) throw new Error(`submit failed: ${response.status} ${JSON.stringify(body)}`);
+        const response = await request(
+          "POST",
+          "/v1/transactions",
+          bytes,
+          "application/x.aptos.signed_transaction+bcs",
+        );
+        if (response.status !== 202)
+          throw new Error(`submit failed: ${response.status} ${response.text}`);
         committed++;
       }
     });
     const submitMs = performance.now() - submitStart;
-
-    // Every submitted payment is committed and in ESCROW.
-    const lastPayer = payers[PAYERS - 1].accountAddress.toString();
-    const [open] = await aptos.view({ payload: { function: `${MODULE}::payment::open_payments`, functionArguments: ["bench", lastPayer] } });
-
-    const viewBody = JSON.stringify({
-      function: `${MODULE}::payment::verify_payment`,
-      type_arguments: [],
-      arguments: ["bench", "task-0", payers[0].accountAddress.toString()],
+    const submitCpuMs = submitCpu === null ? null : serverCpuMs() - submitCpu;
+    const [escrow] = await aptos.view({
+      payload: { function: `${MODULE}::payment::escrow_balance`, functionArguments: [] },
     });
+    if (BigInt(escrow) !== BigInt(TXS) * 1000n)
+      throw new Error(`escrow holds ${escrow}, expected ${TXS * 1000}`);
+
+    const viewBody = Buffer.from(
+      JSON.stringify({
+        function: `${MODULE}::payment::verify_payment`,
+        type_arguments: [],
+        arguments: ["bench", "task-0", payers[0].accountAddress.toString()],
+      }),
+    );
+    const viewCpu = serverCpuMs();
     const viewStart = performance.now();
     await pool(VIEWS, CONCURRENCY, async () => {
-      const response = await post("/v1/view", viewBody, "application/json");
-      const body = await response.json();
-      if (response.status !== 200 || body[0] !== true) throw new Error(`view failed: ${JSON.stringify(body)}`);
+      const response = await request("POST", "/v1/view", viewBody, "application/json");
+      if (response.status !== 200 || response.text !== "[true]")
+        throw new Error(`view failed: ${response.text}`);
     });
     const viewMs = performance.now() - viewStart;
+    const viewCpuMs = viewCpu === null ? null : serverCpuMs() - viewCpu;
+    const perCall = (cpuMs, n) =>
+      cpuMs === null ? "n/a" : `${((cpuMs * 1000) / n).toFixed(0)} µs`;
 
-    console.log(`devnode bench on ${base} (loopback), ${PAYERS} payers, concurrency ${Math.min(CONCURRENCY, PAYERS)}`);
-    console.log(`signing:   ${TXS} make_payment txs in ${signMs.toFixed(0)} ms = ${rate(TXS, signMs)} signatures/s (ts-sdk, JS Ed25519)`);
-    console.log(`submit:    ${committed} committed in ${submitMs.toFixed(0)} ms = ${rate(committed, submitMs)} tx/s`);
-    console.log(`           (open payments of the last payer: ${open.length})`);
-    console.log(`views:     ${VIEWS} verify_payment calls in ${viewMs.toFixed(0)} ms = ${rate(VIEWS, viewMs)} views/s (concurrency ${CONCURRENCY})`);
+    const load = loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ");
+    console.log(
+      `devnode bench: runtime ${RUNTIME}, ${base}, concurrency ${CONCURRENCY}, load average ${load}`,
+    );
+    console.log(
+      `signing: ${TXS} make_payment in ${signMs.toFixed(0)} ms = ${rate(TXS, signMs)} signatures/s (ts-sdk, JS Ed25519)`,
+    );
+    console.log(
+      `submit:  ${committed} committed in ${submitMs.toFixed(0)} ms = ${rate(committed, submitMs)} tx/s (${PAYERS} payers); workerd CPU ${perCall(submitCpuMs, committed)}/tx`,
+    );
+    console.log(
+      `views:   ${VIEWS} verify_payment in ${viewMs.toFixed(0)} ms = ${rate(VIEWS, viewMs)} views/s; workerd CPU ${perCall(viewCpuMs, VIEWS)}/view`,
+    );
   } finally {
-    await worker.dispose();
-    rmSync(persist, { recursive: true, force: true });
+    await devnode.stop();
   }
 }
 

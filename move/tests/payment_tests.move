@@ -715,7 +715,7 @@ module agent_platform::payment_tests {
     fun get_payment_of_a_missing_key_is_not_found(fw: &signer, admin: &signer, provider: &signer, payer: &signer) {
         setup_svc(fw, admin, provider);
         pay(payer, b"t1", 100);
-        payment::get_payment(s(b"svc"), s(b"t2"), PAYER);
+        let (_, _, _, _, _, _, _, _, _) = payment::get_payment(s(b"svc"), s(b"t2"), PAYER);
     }
 
     #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b)]

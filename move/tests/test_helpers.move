@@ -1,5 +1,5 @@
-/// Shared set-up for the package's unit tests: clock, APT, funded accounts, the three modules.
 #[test_only]
+/// Shared set-up for the package's unit tests: clock, APT, funded accounts, the three modules.
 module agent_platform::test_helpers {
     use std::string::{Self, String};
     use std::vector;

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { Account } from "@aptos-labs/ts-sdk";
 import { defineCommand } from "citty";
 import { signCallerProof } from "../../../shared/src/auth/caller-proof";
 import { addressSchema } from "../../../shared/src/schemas/address";
@@ -28,7 +29,7 @@ import {
 } from "../runtime/gateway-client";
 import { openSession } from "../runtime/session";
 import { settingsFromArgs } from "../runtime/settings";
-import { signerFromSetting } from "../runtime/signer";
+import { privateKeyFromSetting } from "../runtime/signer";
 import { generateTaskId } from "../runtime/task-id";
 import { readJsonArgument } from "../validate/json-input";
 import { parseIntegerOption, parseOption, requireValue } from "../validate/options";
@@ -111,7 +112,8 @@ export default defineCommand({
         "run needs a key (-p/--private-key, APTOS_PRIVATE_KEY, --profile) or, for a free process, --user",
       );
     }
-    const signer = settings.privateKey ? signerFromSetting(settings.privateKey) : undefined;
+    const privateKey = settings.privateKey ? privateKeyFromSetting(settings.privateKey) : undefined;
+    const signer = privateKey ? Account.fromPrivateKey({ privateKey }) : undefined;
     const userAddress = signer ? signer.accountAddress.toStringLong() : (user as string);
 
     let payment:
@@ -135,9 +137,9 @@ export default defineCommand({
     });
     const url = gatewayUrl(gateway, `/api/execute/${encodeURIComponent(processId)}`);
     // Signed whenever a key is at hand: a paid process requires it, a free one ignores it.
-    const proof = signer
+    const proof = privateKey
       ? await signCallerProof({
-          privateKey: settings.privateKey?.value ?? "",
+          privateKey,
           host: url.host,
           method: "POST",
           path: `${url.pathname}${url.search}`,

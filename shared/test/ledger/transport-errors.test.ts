@@ -70,4 +70,15 @@ describe("network failures", () => {
     );
     expect(error).toMatchObject({ kind: "not_found", errorCode: "module_not_found" });
   });
+
+  it("reports any other 4xx refusal as rejected, with the node's message", async () => {
+    const error = await errorOf(async () =>
+      Response.json(
+        { message: "Invalid argument: expected u64", error_code: "invalid_input", vm_error_code: null },
+        { status: 400 },
+      ),
+    );
+    expect(error).toMatchObject({ kind: "rejected", status: 400, errorCode: "invalid_input" });
+    expect(error.message).toContain("Invalid argument: expected u64");
+  });
 });

@@ -134,4 +134,32 @@ describe("one run per transactionId", () => {
       transaction: { resultJson: '{"run":"second"}', logs: ['{"run":"second"}'] },
     });
   });
+
+  it("stores every outcome of runs that finish together, each call returning after its own is stored", async () => {
+    const stub = env.AGENT_DO.getByName("batched-finishes");
+    const ids = Array.from({ length: 6 }, () => newTransactionId("batched"));
+    const now = Date.now();
+    await Promise.all(
+      ids.map((transactionId) =>
+        stub.begin({ transactionId, requestHash: "h", now, waitMs: 10_000 }),
+      ),
+    );
+    await Promise.all(
+      ids.map((transactionId) =>
+        stub.finish({
+          transactionId,
+          requestHash: "h",
+          status: "failed",
+          resultJson: null,
+          error: `failed ${transactionId}`,
+          executionTime: 2,
+          logs: [transactionId],
+          now,
+        }),
+      ),
+    );
+    for (const transactionId of ids) {
+      expect(await stub.transactionLogs({ transactionId })).toEqual({ logs: [transactionId] });
+    }
+  });
 });

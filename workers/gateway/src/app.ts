@@ -20,7 +20,8 @@ export function createGatewayApp() {
     "*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => send(c, errorAnswer(appError("payload_too_large", "Request body is over 1 MiB"))),
+      onError: (c) =>
+        send(c, errorAnswer(appError("payload_too_large", "Request body is over 1 MiB"))),
     }),
   );
   app.route("/", healthRoutes);

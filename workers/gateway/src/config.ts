@@ -46,7 +46,10 @@ export function gatewayConfig(env: GatewayEnv): GatewayConfig {
   if (!parsed.success) {
     // A deployment mistake, not the caller's: onError answers 500 and logs this message.
     throw new AppErrorException(
-      appError("internal_error", `gateway config: ${formatZodIssue(parsed.error.issues, "config")}`),
+      appError(
+        "internal_error",
+        `gateway config: ${formatZodIssue(parsed.error.issues, "config")}`,
+      ),
     );
   }
   const v = parsed.data;

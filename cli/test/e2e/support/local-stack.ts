@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { DEVNODE_MODULE_ADDRESS } from "../../../../shared/src/contract/devnode";
 
-export const REPO_ROOT = resolve(import.meta.dirname, "../../../..");
-const WRANGLER = join(REPO_ROOT, "node_modules", ".bin", "wrangler");
+export const REPO_ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../../..");
 
 export interface LocalStack {
   /** Fullnode REST base of the devnode, ending in /v1. */
@@ -38,6 +38,8 @@ export interface StartStackOptions {
   ledgerPort?: number;
   gatewayPort?: number;
   readyTimeoutMs?: number;
+  /** The repository root (wrangler configs, node_modules); this file's repository by default. */
+  root?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -59,6 +61,7 @@ interface Child {
 }
 
 function startWrangler(args: {
+  root: string;
   configs: string[];
   port: number;
   stateDir: string;
@@ -77,8 +80,8 @@ function startWrangler(args: {
     "--show-interactive-dev-session=false",
     ...args.vars.flatMap((v) => ["--var", v]),
   ];
-  const child = spawn(WRANGLER, argv, {
-    cwd: REPO_ROOT,
+  const child = spawn(join(args.root, "node_modules", ".bin", "wrangler"), argv, {
+    cwd: args.root,
     // Own process group, so stop() ends wrangler and the workerd it started, and nothing else.
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -151,6 +154,7 @@ async function stopChild(child: Child): Promise<void> {
 }
 
 export async function startLocalStack(options: StartStackOptions = {}): Promise<LocalStack> {
+  const root = options.root ?? REPO_ROOT;
   const ownsState = options.stateDir === undefined;
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "agentgate-stack-"));
   const timeoutMs = options.readyTimeoutMs ?? 150_000;
@@ -162,6 +166,7 @@ export async function startLocalStack(options: StartStackOptions = {}): Promise<
   try {
     const ledgerPort = options.ledgerPort ?? (await freePort());
     const ledger = startWrangler({
+      root,
       configs: ["workers/ledger/wrangler.toml"],
       port: ledgerPort,
       stateDir,
@@ -175,6 +180,7 @@ export async function startLocalStack(options: StartStackOptions = {}): Promise<
     if (options.gateway) {
       const gatewayPort = options.gatewayPort ?? (await freePort());
       const gateway = startWrangler({
+        root,
         configs: ["wrangler.toml", "workers/agent/examples/echo/wrangler.toml"],
         port: gatewayPort,
         stateDir,

@@ -1,7 +1,7 @@
 /**
  * Every SQL statement of the agent's Durable Object, on its SQLite storage. Times are
  * milliseconds since the epoch; results are JSON text. A transaction is written once, when its
- * run ends, so an execution costs one storage write.
+ * run ends, so an execution costs at most one storage write.
  */
 
 export type TransactionRow = {

@@ -34,8 +34,7 @@ export const SQL = {
   pruneIdempotency: "DELETE FROM idempotency WHERE expires_at < ?",
   findSignature: "SELECT 1 AS seen FROM seen_signatures WHERE signature = ?",
   insertSignature: "INSERT INTO seen_signatures (signature, expires_at) VALUES (?, ?)",
-  findIdempotency:
-    "SELECT body_hash, status, body FROM idempotency WHERE route = ? AND key = ?",
+  findIdempotency: "SELECT body_hash, status, body FROM idempotency WHERE route = ? AND key = ?",
   insertIdempotency:
     "INSERT INTO idempotency (route, key, body_hash, transaction_id, expires_at) VALUES (?, ?, ?, ?, ?)",
   deleteIdempotency: "DELETE FROM idempotency WHERE route = ? AND key = ? AND transaction_id = ?",

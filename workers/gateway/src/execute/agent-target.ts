@@ -44,19 +44,30 @@ export function resolveAgentTarget(args: {
       return { ok: false, message: `This gateway has no service binding named "${name}"` };
     }
     // The host is ignored by a service binding; the path is what the agent routes on.
-    return { ok: true, target: { fetcher, baseUrl: `https://${name.toLowerCase()}.internal${base}` } };
+    return {
+      ok: true,
+      target: { fetcher, baseUrl: `https://${name.toLowerCase()}.internal${base}` },
+    };
   }
   if (trimmed.startsWith("https://") || (args.allowHttp && trimmed.startsWith("http://"))) {
-    if (!isUrl(trimmed)) return { ok: false, message: "The process's service URL is not a valid URL" };
+    if (!isUrl(trimmed))
+      return { ok: false, message: "The process's service URL is not a valid URL" };
     return { ok: true, target: { fetcher: null, baseUrl: trimmed } };
   }
   if (trimmed.startsWith("http://")) {
-    return { ok: false, message: "This gateway does not call http:// agents (ALLOW_HTTP_AGENTS is off)" };
+    return {
+      ok: false,
+      message: "This gateway does not call http:// agents (ALLOW_HTTP_AGENTS is off)",
+    };
   }
   return { ok: false, message: "The process's service URL scheme is not supported" };
 }
 
-export function agentFetch(target: AgentTarget, path: string, init: RequestInit): Promise<Response> {
+export function agentFetch(
+  target: AgentTarget,
+  path: string,
+  init: RequestInit,
+): Promise<Response> {
   const url = `${target.baseUrl}${path}`;
   return target.fetcher === null ? fetch(url, init) : target.fetcher.fetch(url, init);
 }

@@ -61,7 +61,10 @@ export async function forwardToAgent(args: {
   }
   const parsed = agentExecuteResponseSchema.safeParse(parseJson(text));
   if (!parsed.success || response.status >= 500) {
-    return { kind: "unexpected", detail: `agent answered HTTP ${response.status} without SPEC's body` };
+    return {
+      kind: "unexpected",
+      detail: `agent answered HTTP ${response.status} without SPEC's body`,
+    };
   }
   return parsed.data.success
     ? { kind: "completed", result: parsed.data.result }

@@ -5,14 +5,13 @@ import { appError } from "../../../../shared/src/errors/app-error.js";
 import type { GatewayContext } from "../../../../shared/src/ledger/records.js";
 import type { AgentRequest } from "../../../../shared/src/schemas/agent.js";
 import type { ExecuteBody } from "../../../../shared/src/schemas/gateway.js";
-import { storedAnswer } from "../http/stored-answer.js";
 import type { AdmitArgs, ClaimsApi, FinishArgs } from "../claims/claims-types.js";
 import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
+import { storedAnswer } from "../http/stored-answer.js";
 import type { AgentTarget, AgentTargetResult } from "./agent-target.js";
 import type { AgentOutcome } from "./forward-to-agent.js";
 import { newTransactionId } from "./transaction-id.js";
 import { usablePaymentTaskIds } from "./usable-payments.js";
-
 
 export type OutcomeReport = {
   processId: string;
@@ -56,7 +55,10 @@ function inactiveMessage(status: number): string {
  * Payment required when there is nothing to claim and no Idempotency-Key; the caller proof; the
  * idempotency lookup; the claim; the agent; the release on failure; the receipt.
  */
-export async function runExecute(args: { request: ExecuteRequest; deps: ExecuteDeps }): Promise<GatewayAnswer> {
+export async function runExecute(args: {
+  request: ExecuteRequest;
+  deps: ExecuteDeps;
+}): Promise<GatewayAnswer> {
   const { request, deps } = args;
   const { processId } = request;
   const context = await deps.loadContext();
@@ -76,11 +78,10 @@ export async function runExecute(args: { request: ExecuteRequest; deps: ExecuteD
   }
   const paid = context.pricing?.requiresPrepayment === true;
   const transactionId = newTransactionId();
-  const bodyHash = await sha256Hex(request.rawBody);
   const idempotency =
     request.idempotencyKey === null
       ? undefined
-      : { route: ROUTE, key: request.idempotencyKey, bodyHash };
+      : { route: ROUTE, key: request.idempotencyKey, bodyHash: await sha256Hex(request.rawBody) };
   const admit: AdmitArgs = { transactionId, nowSeconds: Math.floor(Date.now() / 1000) };
   if (idempotency !== undefined) admit.idempotency = idempotency;
 
@@ -102,7 +103,9 @@ export async function runExecute(args: { request: ExecuteRequest; deps: ExecuteD
       authenticationKey: context.authenticationKey,
     });
     if (!proof.ok) {
-      return errorAnswer(appError("unauthorized", proof.message, { reason: proof.reason }), { processId });
+      return errorAnswer(appError("unauthorized", proof.message, { reason: proof.reason }), {
+        processId,
+      });
     }
     admit.proof = { signature: proof.signature, expiresAt: proof.expiresAt };
     admit.claimFrom = usable;
@@ -153,7 +156,10 @@ export async function runExecute(args: { request: ExecuteRequest; deps: ExecuteD
   try {
     outcome = await deps.forward(resolved.target, agentRequest);
   } catch (error) {
-    outcome = { kind: "unexpected", detail: error instanceof Error ? error.message : String(error) };
+    outcome = {
+      kind: "unexpected",
+      detail: error instanceof Error ? error.message : String(error),
+    };
   }
   const answer = answerFor({ outcome, transactionId, processId });
   const finish: FinishArgs = {
@@ -164,14 +170,16 @@ export async function runExecute(args: { request: ExecuteRequest; deps: ExecuteD
   if (idempotency !== undefined) {
     finish.idempotency = { route: ROUTE, key: idempotency.key };
     // An unexpected failure is not an answer worth replaying: the retry may run.
-    if (outcome.kind !== "unexpected") finish.answer = { status: answer.status, body: JSON.stringify(answer.body) };
+    if (outcome.kind !== "unexpected")
+      finish.answer = { status: answer.status, body: JSON.stringify(answer.body) };
   }
   if (taskId !== null || idempotency !== undefined) await deps.claims().finish(finish);
   if (outcome.kind === "unexpected") {
     console.error("gateway: agent gave no usable answer", processId, transactionId, outcome.detail);
   }
   if (taskId !== null && deps.reportOutcome !== null && outcome.kind !== "unexpected") {
-    const resultHash = outcome.kind === "completed" ? await sha256Hex(JSON.stringify(outcome.result)) : "";
+    const resultHash =
+      outcome.kind === "completed" ? await sha256Hex(JSON.stringify(outcome.result)) : "";
     deps.reportOutcome({
       context,
       report: {
@@ -186,7 +194,11 @@ export async function runExecute(args: { request: ExecuteRequest; deps: ExecuteD
   return answer;
 }
 
-function answerFor(args: { outcome: AgentOutcome; transactionId: string; processId: string }): GatewayAnswer {
+function answerFor(args: {
+  outcome: AgentOutcome;
+  transactionId: string;
+  processId: string;
+}): GatewayAnswer {
   const { outcome, transactionId, processId } = args;
   switch (outcome.kind) {
     case "completed":

@@ -15,7 +15,9 @@ export const rawBody = createMiddleware<RawBodyEnv>(async (c, next) => {
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** The Idempotency-Key header, or null; a malformed key is a validation error by the caller. */
-export function idempotencyKeyOf(headers: Headers): { ok: true; key: string | null } | { ok: false } {
+export function idempotencyKeyOf(
+  headers: Headers,
+): { ok: true; key: string | null } | { ok: false } {
   const key = headers.get("idempotency-key");
   if (key === null) return { ok: true, key: null };
   return IDEMPOTENCY_KEY.test(key) ? { ok: true, key } : { ok: false };

@@ -23,7 +23,10 @@ export async function loadGatewayContext(args: {
   const now = args.nowMs ?? Date.now();
   const hit = contexts.get(args.processId);
   if (hit !== undefined && hit.expiresAt > now) return hit.context;
-  const context = await args.ledger.gatewayContext({ processId: args.processId, payer: args.payer });
+  const context = await args.ledger.gatewayContext({
+    processId: args.processId,
+    payer: args.payer,
+  });
   if (args.ttlMs > 0 && isFree(context)) {
     if (contexts.size >= MAX_ENTRIES) contexts.clear();
     contexts.set(args.processId, { context, expiresAt: now + args.ttlMs });

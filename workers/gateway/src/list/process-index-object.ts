@@ -50,7 +50,9 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
     const page = rows.slice(0, args.limit);
     const bodies = page.map((row) => row.body);
     const last = page[page.length - 1];
-    return rows.length > args.limit && last !== undefined ? { bodies, nextCursor: last.id } : { bodies };
+    return rows.length > args.limit && last !== undefined
+      ? { bodies, nextCursor: last.id }
+      : { bodies };
   }
 
   private syncIfStale(): Promise<void> {

@@ -60,5 +60,8 @@ export function listStatement(args: {
   }
   const clause = where.length === 0 ? "" : `WHERE ${where.join(" AND ")}`;
   bindings.push(args.limit);
-  return { query: `SELECT p.id AS id, p.body AS body FROM ${from} ${clause} ORDER BY p.id LIMIT ?`, bindings };
+  return {
+    query: `SELECT p.id AS id, p.body AS body FROM ${from} ${clause} ORDER BY p.id LIMIT ?`,
+    bindings,
+  };
 }

@@ -20,7 +20,8 @@ function operationHtml(path: string, method: string, op: Json): string {
   const parts = [
     `<section id="${escapeHtml(`${method}-${path}`)}"><h2><span class="m">${method.toUpperCase()}</span> ${escapeHtml(path)}</h2>`,
   ];
-  if (typeof op.summary === "string") parts.push(`<p><strong>${escapeHtml(op.summary)}</strong></p>`);
+  if (typeof op.summary === "string")
+    parts.push(`<p><strong>${escapeHtml(op.summary)}</strong></p>`);
   if (typeof op.description === "string") parts.push(`<p>${escapeHtml(op.description)}</p>`);
   if (Array.isArray(op.parameters) && op.parameters.length > 0) {
     const rows = op.parameters
@@ -57,7 +58,8 @@ export function docsPageHtml(document: Json): string {
   const components = isObject(document.components) ? document.components.schemas : {};
   const schemas = isObject(components)
     ? Object.entries(components).map(
-        ([id, schema]) => `<section id="schema-${escapeHtml(id)}"><h3>${escapeHtml(id)}</h3>${pre(schema)}</section>`,
+        ([id, schema]) =>
+          `<section id="schema-${escapeHtml(id)}"><h3>${escapeHtml(id)}</h3>${pre(schema)}</section>`,
       )
     : [];
   return `<!doctype html>

@@ -27,7 +27,10 @@ function pathParam(name: string, description: string) {
 }
 
 function schemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+  });
   return rest;
 }
 
@@ -80,7 +83,8 @@ export function openApiDocument(): JsonSchema {
           responses: {
             "200": answer("The agent completed", "ExecuteSuccess"),
             "400": {
-              description: "The agent failed (ExecuteFailure), invalid input, inactive process or Payment required",
+              description:
+                "The agent failed (ExecuteFailure), invalid input, inactive process or Payment required",
               content: {
                 "application/json": {
                   schema: { oneOf: [ref("ExecuteFailure"), ref("ErrorResponse")] },
@@ -107,7 +111,10 @@ export function openApiDocument(): JsonSchema {
       "/api/payment/verify/{processId}/{userAddress}": {
         get: {
           summary: "Whether the user has a payment this gateway can still use",
-          parameters: [pathParam("processId", "Process id"), pathParam("userAddress", "Payer address")],
+          parameters: [
+            pathParam("processId", "Process id"),
+            pathParam("userAddress", "Payer address"),
+          ],
           responses: { "200": answer("Verification", "VerifyResponse"), ...errors(400, 500) },
         },
       },
@@ -135,7 +142,10 @@ export function openApiDocument(): JsonSchema {
       "/api/logs/{processId}/{transactionId}": {
         get: {
           summary: "An execution's log lines, read from the process's agent",
-          parameters: [pathParam("processId", "Process id"), pathParam("transactionId", "Transaction id")],
+          parameters: [
+            pathParam("processId", "Process id"),
+            pathParam("transactionId", "Transaction id"),
+          ],
           responses: { "200": answer("Logs", "AgentLogs"), ...errors(400, 404, 500, 502) },
         },
       },

@@ -7,7 +7,9 @@ export function operatorAccount(privateKey: string | null): Account | null {
   if (privateKey === null) return null;
   if (cached?.key === privateKey) return cached.account;
   const account = Account.fromPrivateKey({
-    privateKey: new Ed25519PrivateKey(PrivateKey.formatPrivateKey(privateKey, PrivateKeyVariants.Ed25519)),
+    privateKey: new Ed25519PrivateKey(
+      PrivateKey.formatPrivateKey(privateKey, PrivateKeyVariants.Ed25519),
+    ),
   });
   cached = { key: privateKey, account };
   return account;

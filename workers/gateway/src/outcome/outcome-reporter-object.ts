@@ -3,8 +3,8 @@ import { LedgerError } from "../../../../shared/src/ledger/errors.js";
 import { gatewayConfig } from "../config.js";
 import type { OutcomeReport } from "../execute/run-execute.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
-import { type DueReport, OUTCOME_SCHEMA, SQL } from "./outcome-sql.js";
 import { operatorAccount } from "./operator-account.js";
+import { type DueReport, OUTCOME_SCHEMA, SQL } from "./outcome-sql.js";
 
 const MAX_BACKOFF_MS = 10 * 60_000;
 
@@ -49,9 +49,21 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
   }
 
   /** Reports not yet committed, for operators and tests. */
-  pending(): { processId: string; taskId: string; delivered: boolean; attempts: number; lastError: string | null }[] {
+  pending(): {
+    processId: string;
+    taskId: string;
+    delivered: boolean;
+    attempts: number;
+    lastError: string | null;
+  }[] {
     return this.sql
-      .exec<{ process_id: string; task_id: string; delivered: number; attempts: number; last_error: string | null }>(SQL.pending)
+      .exec<{
+        process_id: string;
+        task_id: string;
+        delivered: number;
+        attempts: number;
+        last_error: string | null;
+      }>(SQL.pending)
       .toArray()
       .map((r) => ({
         processId: r.process_id,
@@ -89,6 +101,7 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
       }
     }
     const next = this.sql.exec<{ at: number | null }>(SQL.nextDue).toArray()[0]?.at ?? null;
-    if (next !== null && signer !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
+    if (next !== null && signer !== null)
+      await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
   }
 }

@@ -20,8 +20,10 @@ export const SQL = {
   due: "SELECT id, process_id, task_id, payer, delivered, result_hash, attempts FROM reports WHERE next_attempt_at <= ? ORDER BY id",
   nextDue: "SELECT MIN(next_attempt_at) AS at FROM reports",
   remove: "DELETE FROM reports WHERE id = ?",
-  retryLater: "UPDATE reports SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?",
-  pending: "SELECT process_id, task_id, payer, delivered, attempts, last_error FROM reports ORDER BY id",
+  retryLater:
+    "UPDATE reports SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?",
+  pending:
+    "SELECT process_id, task_id, payer, delivered, attempts, last_error FROM reports ORDER BY id",
 } as const;
 
 export type DueReport = {

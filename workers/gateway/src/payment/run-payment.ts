@@ -27,7 +27,10 @@ function toHex(bytes: Uint8Array): string {
 }
 
 /** Without a signed transaction: the make_payment to sign, as hex BCS, and the task id in it. */
-async function unsignedAnswer(args: { ledger: LedgerClient; body: PaymentBody }): Promise<GatewayAnswer> {
+async function unsignedAnswer(args: {
+  ledger: LedgerClient;
+  body: PaymentBody;
+}): Promise<GatewayAnswer> {
   const { ledger, body } = args;
   const taskId = body.taskId ?? newTransactionId();
   const transaction = await ledger.buildUnsignedMakePayment({
@@ -94,12 +97,17 @@ export async function runPayment(args: {
       .admit({ transactionId, nowSeconds: Math.floor(Date.now() / 1000), idempotency });
     if (admitted.kind === "stored_answer") return storedAnswer(admitted);
     if (admitted.kind === "idempotency_conflict") {
-      return errorAnswer(appError("conflict", "This Idempotency-Key was used with another body"), { processId });
-    }
-    if (admitted.kind === "idempotency_in_progress") {
-      return errorAnswer(appError("conflict", "A request with this Idempotency-Key is still running"), {
+      return errorAnswer(appError("conflict", "This Idempotency-Key was used with another body"), {
         processId,
       });
+    }
+    if (admitted.kind === "idempotency_in_progress") {
+      return errorAnswer(
+        appError("conflict", "A request with this Idempotency-Key is still running"),
+        {
+          processId,
+        },
+      );
     }
   }
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { appError } from "../../../../shared/src/errors/app-error.js";
 import { executeBodySchema, processIdParamSchema } from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
+import { claimsStub, queueOutcomeReport } from "../durable/stubs.js";
 import { resolveAgentTarget } from "../execute/agent-target.js";
 import { forwardToAgent } from "../execute/forward-to-agent.js";
 import { type ExecuteDeps, runExecute } from "../execute/run-execute.js";
@@ -12,7 +13,6 @@ import { validate } from "../http/validate.js";
 import { loadGatewayContext } from "../ledger/context-cache.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { operatorAccount } from "../outcome/operator-account.js";
-import { claimsStub, queueOutcomeReport } from "../durable/stubs.js";
 
 export const executeRoutes = new Hono<GatewayApp>().post(
   "/api/execute/:processId",
@@ -26,7 +26,12 @@ export const executeRoutes = new Hono<GatewayApp>().post(
     if (!idempotency.ok) {
       return send(
         c,
-        errorAnswer(appError("validation_failed", "header.Idempotency-Key: 1..255 printable ASCII characters")),
+        errorAnswer(
+          appError(
+            "validation_failed",
+            "header.Idempotency-Key: 1..255 printable ASCII characters",
+          ),
+        ),
       );
     }
     const config = gatewayConfig(c.env);
@@ -35,7 +40,12 @@ export const executeRoutes = new Hono<GatewayApp>().post(
     const url = new URL(c.req.url);
     const deps: ExecuteDeps = {
       loadContext: () =>
-        loadGatewayContext({ ledger, processId, payer: body.userAddress, ttlMs: config.processCacheMs }),
+        loadGatewayContext({
+          ledger,
+          processId,
+          payer: body.userAddress,
+          ttlMs: config.processCacheMs,
+        }),
       claims: () => claimsStub(c.env, processId, body.userAddress),
       resolveTarget: (serviceUrl) =>
         resolveAgentTarget({
@@ -44,7 +54,12 @@ export const executeRoutes = new Hono<GatewayApp>().post(
           allowHttp: config.allowHttpAgents,
         }),
       forward: (target, request) =>
-        forwardToAgent({ target, request, secret: config.agentSecret, timeoutMs: config.agentTimeoutMs }),
+        forwardToAgent({
+          target,
+          request,
+          secret: config.agentSecret,
+          timeoutMs: config.agentTimeoutMs,
+        }),
       reportOutcome:
         operator === null
           ? null

@@ -18,7 +18,12 @@ export const paymentRoutes = new Hono<GatewayApp>()
     if (!idempotency.ok) {
       return send(
         c,
-        errorAnswer(appError("validation_failed", "header.Idempotency-Key: 1..255 printable ASCII characters")),
+        errorAnswer(
+          appError(
+            "validation_failed",
+            "header.Idempotency-Key: 1..255 printable ASCII characters",
+          ),
+        ),
       );
     }
     const answer = await runPayment({
@@ -30,21 +35,27 @@ export const paymentRoutes = new Hono<GatewayApp>()
     });
     return send(c, answer);
   })
-  .get("/api/payment/verify/:processId/:userAddress", validate("param", verifyParamsSchema), async (c) => {
-    const { processId, userAddress } = c.req.valid("param");
-    const config = gatewayConfig(c.env);
-    // Never cached: a yes must reflect the ledger and the claims as they are now.
-    const context = await gatewayLedger(c.env).gatewayContext({ processId, payer: userAddress });
-    const usable = context.processExists
-      ? usablePaymentTaskIds({ context, timeoutMs: config.agentTimeoutMs })
-      : [];
-    const unclaimed =
-      usable.length === 0 ? [] : await claimsStub(c.env, processId, userAddress).unclaimed(usable);
-    return c.json({
-      success: true as const,
-      verified: unclaimed.length > 0,
-      processId,
-      userAddress,
-      timestamp: nowIso(),
-    });
-  });
+  .get(
+    "/api/payment/verify/:processId/:userAddress",
+    validate("param", verifyParamsSchema),
+    async (c) => {
+      const { processId, userAddress } = c.req.valid("param");
+      const config = gatewayConfig(c.env);
+      // Never cached: a yes must reflect the ledger and the claims as they are now.
+      const context = await gatewayLedger(c.env).gatewayContext({ processId, payer: userAddress });
+      const usable = context.processExists
+        ? usablePaymentTaskIds({ context, timeoutMs: config.agentTimeoutMs })
+        : [];
+      const unclaimed =
+        usable.length === 0
+          ? []
+          : await claimsStub(c.env, processId, userAddress).unclaimed(usable);
+      return c.json({
+        success: true as const,
+        verified: unclaimed.length > 0,
+        processId,
+        userAddress,
+        timestamp: nowIso(),
+      });
+    },
+  );

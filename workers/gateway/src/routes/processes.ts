@@ -37,7 +37,8 @@ export const processRoutes = new Hono<GatewayApp>()
       limit: query.limit ?? LIST_CAP,
     });
     // The read model stores each process's JSON; the answer is spliced, not re-serialized.
-    const next = page.nextCursor === undefined ? "" : `,"nextCursor":${JSON.stringify(page.nextCursor)}`;
+    const next =
+      page.nextCursor === undefined ? "" : `,"nextCursor":${JSON.stringify(page.nextCursor)}`;
     const text = `{"success":true,"processes":[${page.bodies.join(",")}],"count":${page.bodies.length}${next},"timestamp":"${nowIso()}"}`;
     return c.body(text, 200, { "content-type": "application/json" });
   });

@@ -1,5 +1,5 @@
-import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { SELF } from "cloudflare:test";
+import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CALLER_TIMESTAMP_HEADER } from "../../../../shared/src/auth/caller-proof.js";
 import {
@@ -38,7 +38,11 @@ describe("execute, process that requires prepayment", () => {
     const user = await fundedAccount();
     const res = await execute({ processId, body: { userAddress: address(user) }, signer: user });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ success: false, error: "Payment required", processId });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: "Payment required",
+      processId,
+    });
   });
 
   it("runs once on a payment, then asks for another payment", async () => {
@@ -69,7 +73,9 @@ describe("execute, process that requires prepayment", () => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 400)).toHaveLength(49);
-    const bodies = await Promise.all(answers.filter((r) => r.status === 400).map((r) => r.json<Answer>()));
+    const bodies = await Promise.all(
+      answers.filter((r) => r.status === 400).map((r) => r.json<Answer>()),
+    );
     expect(new Set(bodies.map((b) => b.error))).toEqual(new Set(["Payment required"]));
   });
 
@@ -128,7 +134,11 @@ describe("execute, process that requires prepayment", () => {
     const older = await pay({ payer: user, processId });
     const newer = await pay({ payer: user, processId });
     const run = (taskId: string, n: number) =>
-      execute({ processId, body: { userAddress: address(user), taskId, data: { n } }, signer: user });
+      execute({
+        processId,
+        body: { userAddress: address(user), taskId, data: { n } },
+        signer: user,
+      });
     expect((await run(newer, 1)).status).toBe(200);
     expect((await run(newer, 2)).status).toBe(400);
     expect((await run(uniqueId("unknown"), 3)).status).toBe(400);
@@ -144,7 +154,10 @@ describe("execute, process that requires prepayment", () => {
       signer: user,
     });
     expect(failed.status).toBe(400);
-    expect(await failed.json()).toMatchObject({ status: "failed", error: expect.stringContaining("nope") });
+    expect(await failed.json()).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("nope"),
+    });
     expect(await verified(processId, user)).toBe(true);
     const retry = await execute({ processId, body: { userAddress: address(user) }, signer: user });
     expect(retry.status).toBe(200);

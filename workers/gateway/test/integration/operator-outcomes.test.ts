@@ -1,16 +1,16 @@
-import { SELF } from "cloudflare:test";
+import { env, runDurableObjectAlarm, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
 import { OUTCOME } from "../../../../shared/src/contract/status.js";
 import {
   address,
   execute,
+  fundedAccount,
   GATEWAY,
   ledger,
   operator,
   pay,
   testProcess,
-  fundedAccount,
 } from "../support/ledger-fixtures.js";
 
 async function outcomeOf(args: { processId: string; taskId: string; payer: string }) {
@@ -38,12 +38,18 @@ describe("outcome reports by the gateway's operator account", () => {
   it("reports delivered with the SHA-256 of the result after a successful execute", async () => {
     const user = await fundedAccount();
     const taskId = await pay({ payer: user, processId });
-    const res = await execute({ processId, body: { userAddress: address(user), data: { x: 1 } }, signer: user });
+    const res = await execute({
+      processId,
+      body: { userAddress: address(user), data: { x: 1 } },
+      signer: user,
+    });
     expect(res.status).toBe(200);
     const { result } = await res.json<{ result: Record<string, unknown> }>();
     const record = await outcomeOf({ processId, taskId, payer: address(user) });
     expect(record?.outcome).toBe(OUTCOME.DELIVERED);
-    expect(hex(record?.resultHash ?? new Uint8Array())).toBe(await sha256Hex(JSON.stringify(result)));
+    expect(hex(record?.resultHash ?? new Uint8Array())).toBe(
+      await sha256Hex(JSON.stringify(result)),
+    );
   });
 
   it("reports failed when the agent fails, so the payer can take a refund", async () => {
@@ -58,7 +64,9 @@ describe("outcome reports by the gateway's operator account", () => {
     const record = await outcomeOf({ processId, taskId, payer: address(user) });
     expect(record?.outcome).toBe(OUTCOME.FAILED);
     await ledger.requestRefund(user, { processId, taskId });
-    expect((await ledger.getPaymentRecord({ processId, taskId, payer: address(user) }))?.status).toBe(2);
+    expect(
+      (await ledger.getPaymentRecord({ processId, taskId, payer: address(user) }))?.status,
+    ).toBe(2);
     // A reported payment is no longer usable for an execution.
     const verify = await SELF.fetch(`${GATEWAY}/api/payment/verify/${processId}/${address(user)}`);
     expect(await verify.json()).toMatchObject({ verified: false });
@@ -68,10 +76,32 @@ describe("outcome reports by the gateway's operator account", () => {
     const paidProcess = await testProcess("paid");
     const user = await fundedAccount();
     const taskId = await pay({ payer: user, processId: paidProcess });
-    const res = await execute({ processId: paidProcess, body: { userAddress: address(user) }, signer: user });
+    const res = await execute({
+      processId: paidProcess,
+      body: { userAddress: address(user) },
+      signer: user,
+    });
     expect(res.status).toBe(200);
     await new Promise((r) => setTimeout(r, 1_000));
-    const record = await ledger.getPaymentRecord({ processId: paidProcess, taskId, payer: address(user) });
+    const record = await ledger.getPaymentRecord({
+      processId: paidProcess,
+      taskId,
+      payer: address(user),
+    });
     expect(record?.outcome).toBe(OUTCOME.NONE);
+  });
+
+  it("drops a report the ledger refuses for good instead of retrying it forever", async () => {
+    const reporter = env.OUTCOME_REPORTER.getByName(`test-${crypto.randomUUID()}`);
+    await reporter.enqueue({
+      processId,
+      taskId: "no-such-payment",
+      payer: address(operator),
+      delivered: true,
+      resultHash: "",
+    });
+    expect(await reporter.pending()).toHaveLength(1);
+    await runDurableObjectAlarm(reporter);
+    expect(await reporter.pending()).toEqual([]);
   });
 });

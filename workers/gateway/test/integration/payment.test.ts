@@ -1,5 +1,5 @@
-import { Deserializer, type Ed25519Account, Hex, SimpleTransaction } from "@aptos-labs/ts-sdk";
 import { SELF } from "cloudflare:test";
+import { Deserializer, type Ed25519Account, Hex, SimpleTransaction } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signTransactionHex } from "../../../../shared/src/ledger/signed-transactions.js";
 import { paymentResponseSchema } from "../../../../shared/src/schemas/gateway.js";
@@ -40,7 +40,10 @@ async function signedPayment(args: {
   const transaction = SimpleTransaction.deserialize(
     new Deserializer(Hex.fromHexString(body.unsignedTransaction).toUint8Array()),
   );
-  return { signedTransaction: signTransactionHex({ signer: args.payer, transaction }), taskId: body.taskId };
+  return {
+    signedTransaction: signTransactionHex({ signer: args.payer, transaction }),
+    taskId: body.taskId,
+  };
 }
 
 describe("POST /api/payment", () => {
@@ -52,7 +55,11 @@ describe("POST /api/payment", () => {
 
   it("answers 400 with the unsigned make_payment to sign when no signed transaction is sent", async () => {
     const payer = await fundedAccount();
-    const res = await postPayment({ processId, amount: PRICE.toString(), userAddress: address(payer) });
+    const res = await postPayment({
+      processId,
+      amount: PRICE.toString(),
+      userAddress: address(payer),
+    });
     expect(res.status).toBe(400);
     const body = await res.json<Unsigned>();
     expect(body.success).toBe(false);
@@ -72,7 +79,12 @@ describe("POST /api/payment", () => {
     });
     expect(res.status).toBe(200);
     const body = paymentResponseSchema.parse(await res.json());
-    expect(body).toMatchObject({ processId, taskId, amount: PRICE.toString(), userAddress: address(payer) });
+    expect(body).toMatchObject({
+      processId,
+      taskId,
+      amount: PRICE.toString(),
+      userAddress: address(payer),
+    });
     const record = await ledger.getPaymentRecord({ processId, taskId, payer: address(payer) });
     expect(record?.status).toBe(0);
     const verify = await SELF.fetch(`${GATEWAY}/api/payment/verify/${processId}/${address(payer)}`);
@@ -133,13 +145,21 @@ describe("POST /api/payment", () => {
   it("replays the first answer for the same Idempotency-Key and body, and 409 for another body", async () => {
     const payer = await fundedAccount();
     const { signedTransaction } = await signedPayment({ payer, processId });
-    const body = { processId, amount: PRICE.toString(), userAddress: address(payer), signedTransaction };
+    const body = {
+      processId,
+      amount: PRICE.toString(),
+      userAddress: address(payer),
+      signedTransaction,
+    };
     const key = { "idempotency-key": uniqueId("pay") };
     const first = await postPayment(body, key);
     const second = await postPayment(body, key);
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
-    const [a, b] = [await first.json<{ transactionHash: string }>(), await second.json<{ transactionHash: string }>()];
+    const [a, b] = [
+      await first.json<{ transactionHash: string }>(),
+      await second.json<{ transactionHash: string }>(),
+    ];
     expect(b.transactionHash).toBe(a.transactionHash);
     expect(await ledger.openPayments({ processId, payer: address(payer) })).toHaveLength(1);
     const another = await signedPayment({ payer, processId });

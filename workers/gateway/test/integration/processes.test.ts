@@ -1,8 +1,18 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { processListResponseSchema, processResponseSchema } from "../../../../shared/src/schemas/gateway.js";
+import {
+  processListResponseSchema,
+  processResponseSchema,
+} from "../../../../shared/src/schemas/gateway.js";
 import { SYNC_INTERVAL_MS } from "../../src/list/process-index-object.js";
-import { address, fundedAccount, GATEWAY, ledger, registerProcess, uniqueId } from "../support/ledger-fixtures.js";
+import {
+  address,
+  fundedAccount,
+  GATEWAY,
+  ledger,
+  registerProcess,
+  uniqueId,
+} from "../support/ledger-fixtures.js";
 
 async function list(query: string) {
   const res = await SELF.fetch(`${GATEWAY}/api/processes?${query}`);
@@ -32,7 +42,11 @@ describe("GET /api/process/:processId", () => {
     const id = uniqueId("missing");
     const res = await SELF.fetch(`${GATEWAY}/api/process/${id}`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ success: false, error: "Process not found", processId: id });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: "Process not found",
+      processId: id,
+    });
   });
 });
 
@@ -66,10 +80,14 @@ describe("GET /api/processes", () => {
     const first = await list(`tag=${tag}&limit=3`);
     expect(first.count).toBe(3);
     expect(first.nextCursor).toBeDefined();
-    const rest = await list(`tag=${tag}&limit=3&cursor=${encodeURIComponent(first.nextCursor ?? "")}`);
+    const rest = await list(
+      `tag=${tag}&limit=3&cursor=${encodeURIComponent(first.nextCursor ?? "")}`,
+    );
     expect(rest.count).toBe(1);
     expect(rest.nextCursor).toBeUndefined();
-    expect([...first.processes, ...rest.processes].map((p) => p.id).sort()).toEqual([...ids].sort());
+    expect([...first.processes, ...rest.processes].map((p) => p.id).sort()).toEqual(
+      [...ids].sort(),
+    );
   });
 
   it("follows updates and deregistrations through the registry's change feed", async () => {

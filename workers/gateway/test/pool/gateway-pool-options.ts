@@ -10,7 +10,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { TEST_AGENT_SECRET, TEST_AGENTS, TEST_OPERATOR_PRIVATE_KEY } from "../support/test-secrets.js";
+import {
+  TEST_AGENT_SECRET,
+  TEST_AGENTS,
+  TEST_OPERATOR_PRIVATE_KEY,
+} from "../support/test-secrets.js";
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
 const OUT_DIR = join(tmpdir(), "agentgate-gateway-test-workers");

@@ -1,3 +1,4 @@
+import { env, SELF } from "cloudflare:test";
 import {
   Account,
   type Ed25519Account,
@@ -5,7 +6,6 @@ import {
   PrivateKey,
   PrivateKeyVariants,
 } from "@aptos-labs/ts-sdk";
-import { env, SELF } from "cloudflare:test";
 import { signCallerProof } from "../../../../shared/src/auth/caller-proof.js";
 import { createLedgerClient } from "../../../../shared/src/ledger/client.js";
 import { resolveNetwork } from "../../../../shared/src/ledger/networks.js";
@@ -68,7 +68,11 @@ export async function registerProcess(args: {
   return processId;
 }
 
-export async function pay(args: { payer: Account; processId: string; taskId?: string }): Promise<string> {
+export async function pay(args: {
+  payer: Account;
+  processId: string;
+  taskId?: string;
+}): Promise<string> {
   const taskId = args.taskId ?? uniqueId("task");
   await ledger.makePayment(args.payer, { processId: args.processId, taskId, amount: PRICE });
   return taskId;

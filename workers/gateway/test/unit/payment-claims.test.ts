@@ -14,7 +14,11 @@ describe("PaymentClaimsObject", () => {
   it("claims the oldest unclaimed payment, then the next, then none", async () => {
     const stub = claims();
     const first = await stub.admit({ transactionId: "t1", nowSeconds: now, claimFrom: ["a", "b"] });
-    const second = await stub.admit({ transactionId: "t2", nowSeconds: now, claimFrom: ["a", "b"] });
+    const second = await stub.admit({
+      transactionId: "t2",
+      nowSeconds: now,
+      claimFrom: ["a", "b"],
+    });
     const third = await stub.admit({ transactionId: "t3", nowSeconds: now, claimFrom: ["a", "b"] });
     expect(first).toEqual({ kind: "admitted", taskId: "a" });
     expect(second).toEqual({ kind: "admitted", taskId: "b" });
@@ -74,7 +78,12 @@ describe("PaymentClaimsObject", () => {
       answer: { status: 200, body: '{"success":true}' },
     });
     expect(
-      await stub.admit({ transactionId: "t3", nowSeconds: now + 60, idempotency: idem, claimFrom: [] }),
+      await stub.admit({
+        transactionId: "t3",
+        nowSeconds: now + 60,
+        idempotency: idem,
+        claimFrom: [],
+      }),
     ).toEqual({ kind: "stored_answer", status: 200, body: '{"success":true}' });
     expect(
       await stub.admit({
@@ -96,13 +105,21 @@ describe("PaymentClaimsObject", () => {
       idempotency: { route: "payment", key: "k" },
       answer: { status: 200, body: "{}" },
     });
-    const later = await stub.admit({ transactionId: "t2", nowSeconds: now + 24 * 3600 + 1, idempotency: idem });
+    const later = await stub.admit({
+      transactionId: "t2",
+      nowSeconds: now + 24 * 3600 + 1,
+      idempotency: idem,
+    });
     expect(later).toEqual({ kind: "admitted", taskId: null });
   });
 
   it("scopes keys by route", async () => {
     const stub = claims();
-    await stub.admit({ transactionId: "t1", nowSeconds: now, idempotency: { route: "payment", key: "k", bodyHash: "h" } });
+    await stub.admit({
+      transactionId: "t1",
+      nowSeconds: now,
+      idempotency: { route: "payment", key: "k", bodyHash: "h" },
+    });
     const other = await stub.admit({
       transactionId: "t2",
       nowSeconds: now,
@@ -114,10 +131,19 @@ describe("PaymentClaimsObject", () => {
   it("drops the key's reservation when there is no payment to claim, so a retry may pay later", async () => {
     const stub = claims();
     const idem = { route: "execute", key: "k", bodyHash: "h" };
-    expect(await stub.admit({ transactionId: "t1", nowSeconds: now, idempotency: idem, claimFrom: [] })).toEqual({
+    expect(
+      await stub.admit({ transactionId: "t1", nowSeconds: now, idempotency: idem, claimFrom: [] }),
+    ).toEqual({
       kind: "no_payment",
     });
-    expect(await stub.admit({ transactionId: "t2", nowSeconds: now, idempotency: idem, claimFrom: ["p"] })).toEqual({
+    expect(
+      await stub.admit({
+        transactionId: "t2",
+        nowSeconds: now,
+        idempotency: idem,
+        claimFrom: ["p"],
+      }),
+    ).toEqual({
       kind: "admitted",
       taskId: "p",
     });

@@ -65,7 +65,11 @@ describe("resolveAgentTarget", () => {
   const bindings = env as unknown as Record<string, unknown>;
 
   it("uses the named service binding for service:// URLs", () => {
-    const r = resolveAgentTarget({ serviceUrl: "service://ECHO_AGENT", bindings, allowHttp: false });
+    const r = resolveAgentTarget({
+      serviceUrl: "service://ECHO_AGENT",
+      bindings,
+      allowHttp: false,
+    });
     expect(r.ok && r.target.fetcher !== null).toBe(true);
   });
 
@@ -80,10 +84,21 @@ describe("resolveAgentTarget", () => {
   });
 
   it("calls https agents over fetch and http agents only when allowed", () => {
-    const https = resolveAgentTarget({ serviceUrl: "https://agent.example/base/", bindings, allowHttp: false });
-    expect(https).toEqual({ ok: true, target: { fetcher: null, baseUrl: "https://agent.example/base" } });
-    expect(resolveAgentTarget({ serviceUrl: "http://127.0.0.1:9", bindings, allowHttp: false }).ok).toBe(false);
-    expect(resolveAgentTarget({ serviceUrl: "http://127.0.0.1:9", bindings, allowHttp: true }).ok).toBe(true);
+    const https = resolveAgentTarget({
+      serviceUrl: "https://agent.example/base/",
+      bindings,
+      allowHttp: false,
+    });
+    expect(https).toEqual({
+      ok: true,
+      target: { fetcher: null, baseUrl: "https://agent.example/base" },
+    });
+    expect(
+      resolveAgentTarget({ serviceUrl: "http://127.0.0.1:9", bindings, allowHttp: false }).ok,
+    ).toBe(false);
+    expect(
+      resolveAgentTarget({ serviceUrl: "http://127.0.0.1:9", bindings, allowHttp: true }).ok,
+    ).toBe(true);
     expect(resolveAgentTarget({ serviceUrl: "ftp://x", bindings, allowHttp: true }).ok).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import type { Args } from "./args";
 import { isProviderSide, recordOutcome, releaseToReceiver } from "./escrow";
 import { isValidDescription, isValidId, isValidName } from "./limits-check";
 import { readPayment } from "./payment-store";
-import type { Task, Workflow } from "./records";
+import type { PaymentRecord, Task, Workflow } from "./records";
 import { readProcess } from "./registry-store";
 import { transitionFor } from "./task-transitions";
 import type { ExecutionContext } from "./types";
@@ -110,17 +110,22 @@ export function addTask(ctx: ExecutionContext, sender: string, args: Args): void
   });
 }
 
+/** The requester's payment for the task's process and id, if the task names a process. */
+function linkedPayment(ctx: ExecutionContext, task: Task): PaymentRecord | undefined {
+  if (task.process_id === "") return undefined;
+  return readPayment(ctx.sql, {
+    process_id: task.process_id,
+    task_id: task.id,
+    payer: task.requester,
+  });
+}
+
 /**
  * Records the linked payment's outcome when the provider side moves the task to an end state;
  * a move by anyone else records nothing and does not abort.
  */
 function propagateOutcome(ctx: ExecutionContext, task: Task, caller: string): void {
-  if (task.process_id === "") return;
-  const payment = readPayment(ctx.sql, {
-    process_id: task.process_id,
-    task_id: task.id,
-    payer: task.requester,
-  });
+  const payment = linkedPayment(ctx, task);
   if (payment === undefined) return;
   if (payment.status !== PAYMENT_STATUS.ESCROW || payment.outcome !== OUTCOME.NONE) return;
   if (!isProviderSide(ctx, payment, caller)) return;
@@ -235,10 +240,7 @@ function emitApproved(
 
 export function approveTask(ctx: ExecutionContext, requester: string, args: Args): void {
   const { workflow, task } = approvableTask(ctx, requester, args);
-  const payment =
-    task.process_id === ""
-      ? undefined
-      : readPayment(ctx.sql, { process_id: task.process_id, task_id: task.id, payer: requester });
+  const payment = linkedPayment(ctx, task);
   ensure(ctx, MODULE, payment?.status !== PAYMENT_STATUS.ESCROW, "EPAYMENT_PENDING");
   setApproved(ctx, workflow, task);
   emitApproved(ctx, workflow, task, false);
@@ -250,11 +252,7 @@ export function approveTaskAndReleasePayment(
   args: Args,
 ): void {
   const { workflow, task } = approvableTask(ctx, requester, args);
-  const found =
-    task.process_id === ""
-      ? undefined
-      : readPayment(ctx.sql, { process_id: task.process_id, task_id: task.id, payer: requester });
-  const payment = present(ctx, MODULE, found, "EPAYMENT_NOT_FOUND");
+  const payment = present(ctx, MODULE, linkedPayment(ctx, task), "EPAYMENT_NOT_FOUND");
   ensure(ctx, MODULE, payment.status === PAYMENT_STATUS.ESCROW, "ENOT_IN_ESCROW");
   // Move order: the task is approved, the payment released (PaymentReleased), then TaskApproved.
   setApproved(ctx, workflow, task);

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// CLI start-up and end-to-end benchmark (not part of npm test):
+//   node bench/cli/run.mjs [--runs N]
+// 1. cold `agentgate --help`: a fresh Node process each time (target <= 150 ms median);
+// 2. `agentgate pay` end to end on a devnode started here: sign, submit, wait for commit
+//    (target <= 400 ms median).
+// Prints the median, min and max wall time of each, the median CPU time (user + system, from
+// /usr/bin/time when present: the figure a busy machine inflates least), Node's own empty
+// start-up for reference, and the machine's load average.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const cli = join(root, "cli", "dist", "agentgate.mjs");
+const runsFlag = process.argv.indexOf("--runs");
+const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 9;
+
+const TIME = "/usr/bin/time";
+const canTime = existsSync(TIME);
+let timeFile;
+
+function run(args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const [command, argv] = canTime
+      ? [TIME, ["-o", timeFile, "-f", "%U %S", process.execPath, ...args]]
+      : [process.execPath, args];
+    const child = spawn(command, argv, {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => {
+      stdout += c;
+    });
+    child.stderr.on("data", (c) => {
+      stderr += c;
+    });
+    child.once("error", reject);
+    child.once("close", (code) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const cpuMs = canTime
+        ? readFileSync(timeFile, "utf8")
+            .trim()
+            .split(/\s+/)
+            .slice(-2)
+            .reduce((sum, s) => sum + Number(s) * 1000, 0)
+        : undefined;
+      if (code !== 0) reject(new Error(`${args.join(" ")} exited ${code}: ${stderr}`));
+      else resolve({ ms, cpuMs, stdout });
+    });
+  });
+}
+
+const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function measure(label, times, once) {
+  const samples = [];
+  for (let i = 0; i < times; i++) samples.push(await once(i));
+  const wall = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const cpu = samples.every((s) => s.cpuMs !== undefined)
+    ? medianOf(samples.map((s) => s.cpuMs))
+    : undefined;
+  return { label, median: medianOf(wall), min: wall[0], max: wall.at(-1), cpu, runs: times };
+}
+
+function print(result, target) {
+  const verdict =
+    target === undefined
+      ? ""
+      : result.median <= target
+        ? `  (target <= ${target} ms: met)`
+        : `  (target <= ${target} ms: missed)`;
+  console.log(
+    `${result.label.padEnd(36)} median ${result.median.toFixed(0).padStart(5)} ms   min ${result.min.toFixed(0).padStart(5)}   max ${result.max.toFixed(0).padStart(5)}   cpu ${result.cpu === undefined ? "-" : `${result.cpu.toFixed(0)} ms`}   (${result.runs} runs)${verdict}`,
+  );
+}
+
+// The stack helper is TypeScript (shared with the e2e tests); compile it once for Node.
+async function loadStackHelper(dir) {
+  const outfile = join(dir, "local-stack.mjs");
+  await build({
+    entryPoints: [join(root, "cli", "test", "e2e", "support", "local-stack.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile,
+    packages: "external",
+    logLevel: "warning",
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+const built = spawnSync(process.execPath, [join(root, "cli", "build.mjs")], { stdio: "inherit" });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+const dir = mkdtempSync(join(tmpdir(), "agentgate-bench-cli-"));
+timeFile = join(dir, "time.txt");
+console.log(
+  `agentgate CLI benchmark: node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}\n`,
+);
+
+const nodeBaseline = await measure("node -e '' (Node start-up alone)", runs, () => run(["-e", ""]));
+print(nodeBaseline);
+const help = await measure("agentgate --help (cold)", runs, () => run([cli, "--help"]));
+print(help, 150);
+
+const { startLocalStack } = await loadStackHelper(dir);
+const stack = await startLocalStack({ root, stateDir: join(dir, "stack") });
+try {
+  const env = { APTOS_NETWORK: stack.ledgerUrl, APTOS_MODULE_ADDRESS: stack.moduleAddress };
+  const keyFile = join(dir, "payer.key");
+  const created = JSON.parse(
+    (await run([cli, "account", "new", "--out", keyFile, "--json"])).stdout,
+  );
+  const key = readFileSync(keyFile, "utf8").trim();
+  await run([cli, "fund", created.address, "-a", "1000000000"], env);
+  const registered = JSON.parse(
+    (
+      await run(
+        [cli, "register", "--name", "Bench", "--url", "https://bench.example", "--json", "-p", key],
+        env,
+      )
+    ).stdout,
+  );
+  // One warm-up payment, so the devnode's first-request set-up is not counted.
+  await run([cli, "pay", "-i", registered.processId, "-a", "1000", "-p", key], env);
+  const pay = await measure("agentgate pay (end to end, devnode)", runs, () =>
+    run([cli, "pay", "-i", registered.processId, "-a", "1000", "-p", key], env),
+  );
+  print(pay, 400);
+} finally {
+  await stack.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(
+  `\nload average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);

@@ -1,0 +1,335 @@
+#!/usr/bin/env node
+// The gateway's figures, from one run, all on one workerd (Miniflare, in this process):
+//   - execute requests per second and p50/p99 for a free process through the gateway, for the
+//     echo agent called directly, and for a bare Hono hello Worker;
+//   - ledger requests per paid execute (counted by a proxy Worker in front of the devnode);
+//   - list p50 over N registered processes with a tag filter.
+//
+//   node bench/gateway/run.mjs [--requests 3000] [--rounds 3] [--concurrency 16] [--processes 10000]
+//
+// Not part of `npm test`. Loopback only, a bounded number of requests; state in a temp folder.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { build } from "esbuild";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: "string", default: "3000" },
+    rounds: { type: "string", default: "3" },
+    concurrency: { type: "string", default: "16" },
+    processes: { type: "string", default: "10000" },
+    "paid-executes": { type: "string", default: "20" },
+    "list-requests": { type: "string", default: "200" },
+  },
+});
+const REQUESTS = Number(values.requests);
+const ROUNDS = Number(values.rounds);
+const CONCURRENCY = Number(values.concurrency);
+const PROCESSES = Number(values.processes);
+const PAID = Number(values["paid-executes"]);
+const LIST_REQUESTS = Number(values["list-requests"]);
+for (const [name, n] of Object.entries({
+  REQUESTS,
+  ROUNDS,
+  CONCURRENCY,
+  PROCESSES,
+  PAID,
+  LIST_REQUESTS,
+})) {
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
+}
+if (REQUESTS > 50_000 || PROCESSES > 20_000)
+  throw new Error("at most 50,000 requests and 20,000 processes");
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const OUT = mkdtempSync(join(tmpdir(), "agentgate-bench-gateway-"));
+const SECRET = "bench-agent-secret-0123456789abcdef0123";
+const RARE_TAG_EVERY = 100;
+
+// Node bundles must sit inside the repo so their external packages resolve from node_modules.
+const NODE_OUT = join(ROOT, "node_modules", ".cache", "agentgate-bench-gateway");
+
+async function bundle(entry, name, platform = "browser") {
+  const outfile = join(platform === "browser" ? OUT : NODE_OUT, `${name}.mjs`);
+  await build({
+    entryPoints: [join(ROOT, entry)],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform,
+    target: "es2022",
+    ...(platform === "browser"
+      ? { conditions: ["workerd", "worker", "browser"], external: ["cloudflare:*", "node:*"] }
+      : { packages: "external" }),
+    logLevel: "error",
+  });
+  return outfile;
+}
+
+// The measured Workers get their own loopback socket each, so requests are plain HTTP.
+const DIRECT = { unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }] };
+
+function fromConfig(configPath, name, scriptPath, overrides = {}) {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, configPath));
+  return {
+    ...workerOptions,
+    ...overrides,
+    name,
+    modules: true,
+    modulesRoot: OUT,
+    scriptPath,
+    bindings: { ...workerOptions.bindings, ...(overrides.bindings ?? {}) },
+  };
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Runs `total` calls of `call(i)` with `lanes` in flight; returns rps and latencies. */
+async function load(total, call, lanes = CONCURRENCY) {
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  async function lane() {
+    while (next < total) {
+      const i = next++;
+      const t = performance.now();
+      const res = await call(i);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`request ${i}: HTTP ${res.status}`);
+      latencies.push(performance.now() - t);
+    }
+  }
+  await Promise.all(Array.from({ length: lanes }, lane));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rps: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+const fmt = (r) =>
+  `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(2)} ms   p99 ${r.p99.toFixed(2)} ms`;
+
+const [gatewayJs, ledgerJs, agentJs, helloJs, counterJs, helpersJs] = await Promise.all([
+  bundle("workers/gateway/src/index.ts", "gateway"),
+  bundle("workers/ledger/src/index.ts", "ledger"),
+  bundle("workers/agent/examples/echo/src/index.ts", "agent"),
+  bundle("bench/gateway/hello-worker.ts", "hello"),
+  bundle("bench/gateway/ledger-counter-worker.ts", "counter"),
+  bundle("bench/gateway/node-helpers.ts", "helpers", "node"),
+]);
+const helpers = await import(helpersJs);
+
+const mf = new Miniflare({
+  log: new Log(LogLevel.WARN),
+  defaultPersistRoot: join(OUT, "state"),
+  workers: [
+    fromConfig("wrangler.toml", "gateway", gatewayJs, {
+      serviceBindings: { LEDGER: "ledger-counter", ECHO_AGENT: "agent", ECHO_PAID: "agent-paid" },
+      bindings: { AGENT_SECRET: SECRET },
+      ...DIRECT,
+    }),
+    fromConfig("workers/ledger/wrangler.toml", "agentgate-ledger", ledgerJs),
+    fromConfig("workers/agent/wrangler.toml", "agent", agentJs, {
+      bindings: { AGENT_SECRET: SECRET, AGENT_PROCESS_ID: "bench-free", AGENT_TIMEOUT_MS: "30000" },
+      ...DIRECT,
+    }),
+    fromConfig("workers/agent/wrangler.toml", "agent-paid", agentJs, {
+      bindings: { AGENT_SECRET: SECRET, AGENT_PROCESS_ID: "bench-paid", AGENT_TIMEOUT_MS: "30000" },
+    }),
+    {
+      name: "hello",
+      modules: true,
+      modulesRoot: OUT,
+      scriptPath: helloJs,
+      compatibilityDate: "2026-04-01",
+      ...DIRECT,
+    },
+    {
+      name: "ledger-counter",
+      modules: true,
+      modulesRoot: OUT,
+      scriptPath: counterJs,
+      compatibilityDate: "2026-04-01",
+      serviceBindings: { DEVNODE: "agentgate-ledger" },
+    },
+  ],
+});
+
+try {
+  await mf.ready;
+  const over = (url) => ({
+    fetch: (path, init) => fetch(new URL(new URL(path).pathname + new URL(path).search, url), init),
+  });
+  const gateway = over(await mf.unsafeGetDirectURL("gateway"));
+  const agent = over(await mf.unsafeGetDirectURL("agent"));
+  const hello = over(await mf.unsafeGetDirectURL("hello"));
+  const counter = await mf.getWorker("ledger-counter");
+  const devnode = await mf.getWorker("agentgate-ledger");
+  const ledger = helpers.createLedgerClient({
+    network: helpers.resolveNetwork({ network: "local" }),
+    fetch: (input, init) => devnode.fetch(input, init),
+  });
+  const funded = async (amount = 100_000_000_000n) => {
+    const account = helpers.Account.generate();
+    await ledger.fund({ address: account.accountAddress.toStringLong(), amount });
+    return account;
+  };
+  const owner = await funded();
+  const user = await funded();
+  const userAddress = user.accountAddress.toStringLong();
+  await ledger.registerProcess({
+    signer: owner,
+    id: "bench-free",
+    process: { name: "Bench free", serviceUrl: "service://ECHO_AGENT", tags: ["bench"] },
+  });
+  await ledger.registerProcess({
+    signer: owner,
+    id: "bench-paid",
+    process: {
+      name: "Bench paid",
+      serviceUrl: "service://ECHO_PAID",
+      tags: ["bench"],
+      pricing: { taskPrice: 1000n, requiresPrepayment: true },
+    },
+  });
+
+  const gatewayHost = new URL(await mf.unsafeGetDirectURL("gateway")).host;
+  const executeBody = JSON.stringify({ userAddress, data: { n: 1 } });
+  const viaGateway = () =>
+    gateway.fetch("https://gateway.bench/api/execute/bench-free", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: executeBody,
+    });
+  const direct = async (i) => {
+    const body = JSON.stringify({
+      transactionId: `direct-${i}-${crypto.randomUUID()}`,
+      processId: "bench-free",
+      userAddress,
+      data: { n: 1 },
+    });
+    const signed = await helpers.signAgentRequest({
+      secret: SECRET,
+      timestamp: Math.floor(Date.now() / 1000),
+      transactionId: JSON.parse(body).transactionId,
+      body,
+    });
+    return agent.fetch("https://agent.bench/execute", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...signed },
+      body,
+    });
+  };
+  const bare = () => hello.fetch("https://hello.bench/", { method: "POST", body: executeBody });
+
+  const warm = Math.min(200, REQUESTS);
+  await load(warm, viaGateway);
+  await load(warm, direct);
+  await load(warm, bare);
+  // Rounds alternate between the three, so load from elsewhere on the machine hits all alike;
+  // each figure is the median of its rounds.
+  const rounds = { gateway: [], direct: [], hello: [] };
+  const perRound = Math.ceil(REQUESTS / ROUNDS);
+  for (let r = 0; r < ROUNDS; r++) {
+    rounds.gateway.push(await load(perRound, viaGateway));
+    rounds.direct.push(await load(perRound, direct));
+    rounds.hello.push(await load(perRound, bare));
+  }
+  const median = (list) => {
+    const pick = (key) =>
+      list.map((x) => x[key]).sort((a, b) => a - b)[Math.floor(list.length / 2)];
+    return { rps: pick("rps"), p50: pick("p50"), p99: pick("p99") };
+  };
+  const results = {
+    gateway: median(rounds.gateway),
+    direct: median(rounds.direct),
+    hello: median(rounds.hello),
+  };
+  console.log(
+    `execute, free process, ${ROUNDS} rounds of ${perRound} requests each, concurrency ${CONCURRENCY} (medians):`,
+  );
+  console.log(`  through the gateway   ${fmt(results.gateway)}`);
+  console.log(`  agent directly        ${fmt(results.direct)}`);
+  console.log(`  bare Hono hello       ${fmt(results.hello)}`);
+  console.log(`  gateway / direct      ${(results.gateway.rps / results.direct.rps).toFixed(2)}x`);
+
+  // Paid executes: one payment each, counted ledger requests per execute (no operator key, so no
+  // outcome reports in this count).
+  let ledgerRequests = 0;
+  let paidOk = 0;
+  for (let i = 0; i < PAID; i++) {
+    await ledger.makePayment(user, {
+      processId: "bench-paid",
+      taskId: `bench-${i}`,
+      amount: 1000n,
+    });
+    await counter.fetch("https://counter/__reset");
+    const body = JSON.stringify({ userAddress, data: { i } });
+    const proof = await helpers.signCallerProof({
+      privateKey: user.privateKey,
+      host: gatewayHost,
+      method: "POST",
+      path: "/api/execute/bench-paid",
+      body,
+    });
+    const res = await gateway.fetch("https://gateway.bench/api/execute/bench-paid", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...proof },
+      body,
+    });
+    await res.arrayBuffer();
+    if (res.status === 200) paidOk += 1;
+    const counted = await (await counter.fetch("https://counter/__count")).json();
+    ledgerRequests += counted.count;
+  }
+  console.log(
+    `paid execute: ${paidOk}/${PAID} completed, ledger requests per execute: ${(ledgerRequests / PAID).toFixed(2)}`,
+  );
+
+  // List: N processes, every RARE_TAG_EVERY-th tagged "rare".
+  const started = performance.now();
+  const owners = await Promise.all(Array.from({ length: 8 }, () => funded()));
+  let registered = 2;
+  await Promise.all(
+    owners.map(async (signer, lane) => {
+      for (let i = lane; i < PROCESSES - 2; i += owners.length) {
+        await ledger.registerProcess({
+          signer,
+          id: `bench-list-${i}`,
+          process: {
+            name: `List ${i}`,
+            serviceUrl: "service://ECHO_AGENT",
+            tags: i % RARE_TAG_EVERY === 0 ? ["rare", "common"] : ["common"],
+          },
+        });
+        registered += 1;
+      }
+    }),
+  );
+  console.log(
+    `registered ${registered} processes in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  const listUrl = (q) => `https://gateway.bench/api/processes?${q}`;
+  const first = performance.now();
+  await (await gateway.fetch(listUrl("tag=rare"))).arrayBuffer();
+  console.log(
+    `list: first request (read model's initial sync) ${(performance.now() - first).toFixed(0)} ms`,
+  );
+  // Latency, one request at a time (the read model re-checks the registry revision once a second).
+  const rare = await load(LIST_REQUESTS, () => gateway.fetch(listUrl("tag=rare")), 1);
+  const capped = await load(LIST_REQUESTS, () => gateway.fetch(listUrl("tag=common&limit=100")), 1);
+  console.log("list, one request at a time:");
+  console.log(
+    `list over ${registered} processes, tag=rare (${Math.ceil((PROCESSES - 2) / RARE_TAG_EVERY)} matches): ${fmt(rare)}`,
+  );
+  console.log(
+    `list over ${registered} processes, tag=common&limit=100:             ${fmt(capped)}`,
+  );
+} finally {
+  await mf.dispose();
+  rmSync(OUT, { recursive: true, force: true });
+}

@@ -1,0 +1,77 @@
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  address,
+  advanceLedgerClock,
+  execute,
+  fundedAccount,
+  GATEWAY,
+  ledger,
+  pay,
+  registerProcess,
+  testProcess,
+  uniqueId,
+} from "../support/ledger-fixtures.js";
+
+async function verify(processId: string, user: string) {
+  const res = await SELF.fetch(`${GATEWAY}/api/payment/verify/${processId}/${user}`);
+  expect(res.status).toBe(200);
+  return res.json<{
+    success: boolean;
+    verified: boolean;
+    processId: string;
+    userAddress: string;
+  }>();
+}
+
+describe("GET /api/payment/verify/:processId/:userAddress", () => {
+  let processId: string;
+
+  beforeAll(async () => {
+    processId = await testProcess("paid");
+  });
+
+  it("is false without a payment and for an unknown process", async () => {
+    const user = address(await fundedAccount(1n));
+    expect(await verify(processId, user)).toMatchObject({
+      success: true,
+      verified: false,
+      processId,
+      userAddress: user,
+    });
+    expect((await verify(uniqueId("missing"), user)).verified).toBe(false);
+  });
+
+  it("accepts a short address and answers with its long form", async () => {
+    const res = await verify(processId, "0x1");
+    expect(res.userAddress).toBe(`0x${"0".repeat(63)}1`);
+  });
+
+  it("is false once the payment is too close to its settle time to be used", async () => {
+    const user = await fundedAccount();
+    await pay({ payer: user, processId });
+    expect((await verify(processId, address(user))).verified).toBe(true);
+    const window = Number(await ledger.refundWindow());
+    // Leaves 300 s before the settle time: less than the time limit plus 10 minutes.
+    await advanceLedgerClock(window - 300);
+    expect((await verify(processId, address(user))).verified).toBe(false);
+    const res = await execute({ processId, body: { userAddress: address(user) }, signer: user });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "Payment required" });
+  });
+});
+
+describe("unexpected failures", () => {
+  it("answers SPEC's 500 without detail when the agent gives no usable answer", async () => {
+    const owner = await fundedAccount();
+    // The devnode is a Worker the gateway is bound to, but not an agent: its answer is no
+    // AgentResponse.
+    const processId = await registerProcess({ owner, serviceUrl: "service://LEDGER" });
+    const res = await execute({ processId, body: { userAddress: address(owner) } });
+    expect(res.status).toBe(500);
+    const body = await res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ success: false, error: "Internal server error" });
+    expect(typeof body.timestamp).toBe("string");
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|stack/i);
+  });
+});
