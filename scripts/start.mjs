@@ -1,37 +1,40 @@
 #!/usr/bin/env node
 // `npm start`: the whole platform locally — devnode, gateway and example agents — until Ctrl-C.
 import { relative } from "node:path";
-import { DEFAULT_PORTS, DEFAULT_STATE_DIR, ROOT, answers, startStack, stackUrls } from "./lib/stack.mjs";
+import { answers, localStackSettings, ROOT, startLocalStack } from "./lib/stack.mjs";
 
-const urls = stackUrls(DEFAULT_PORTS);
-for (const [name, url] of [
-  ["devnode", urls.fullnode],
-  ["gateway", `${urls.gateway}/health`],
-]) {
+const { ledgerOrigin, gatewayOrigin, ledgerPort, gatewayPort, stateDir } = localStackSettings();
+for (const url of [`${ledgerOrigin}/v1`, `${gatewayOrigin}/health`]) {
   if (await answers(url)) {
-    console.error(`agentgate: something already answers at ${url} (${name}); stop it first.`);
+    console.error(`agentgate: something already answers at ${url}; stop it first.`);
     process.exit(1);
   }
 }
 
-console.log("Starting the devnode, the gateway and the example agents (state in .state/) …");
+const state = relative(ROOT, stateDir) || stateDir;
+console.log(`Starting the devnode, the gateway and the example agents (state in ${state}/) …`);
 let stack;
 try {
-  stack = await startStack();
+  stack = await startLocalStack({
+    stateDir,
+    ledgerPort,
+    gatewayPort,
+    devClock: true,
+  });
 } catch (error) {
   console.error(`agentgate: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 
-const state = relative(ROOT, DEFAULT_STATE_DIR) || ".";
 console.log(`
 agentgate is running.
 
-  devnode (Aptos REST API)  ${urls.fullnode}
-  faucet                    ${urls.faucet}/fund
-  gateway                   ${urls.gateway}   (API reference: ${urls.gateway}/docs)
+  devnode (Aptos REST API)  ${stack.ledgerUrl}
+  faucet                    ${stack.ledgerOrigin}/fund
+  gateway                   ${stack.gatewayUrl}   (API reference: ${stack.gatewayUrl}/docs)
+  agents                    echo, json-transform, text-stats (service bindings of the gateway)
   module address            ${stack.moduleAddress}
-  state and logs            ${state}/  (kept across restarts; delete it to start over)
+  state                     ${state}/  (kept across restarts; delete it to start over)
 
 Point a shell at the local stack:
 
@@ -46,19 +49,21 @@ Next, in another terminal:
 Press Ctrl-C to stop.`);
 
 let stopping = false;
-const shutdown = async () => {
+const shutdown = async (code = 0) => {
   if (stopping) return;
   stopping = true;
   console.log("\nStopping …");
   await stack.stop();
-  process.exit(0);
+  process.exit(code);
 };
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
-for (const { child } of stack.processes) {
-  child.once("exit", (code) => {
+process.on("SIGINT", () => void shutdown());
+process.on("SIGTERM", () => void shutdown());
+for (const child of stack.children) {
+  void child.exited.then((code) => {
     if (stopping) return;
-    console.error(`agentgate: a wrangler process exited (${code}); see ${state}/logs/. Stopping.`);
-    void shutdown();
+    console.error(
+      `agentgate: the ${child.name} process exited (${code}):\n${child.log.slice(-20).join("\n")}`,
+    );
+    void shutdown(1);
   });
 }

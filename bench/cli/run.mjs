@@ -11,8 +11,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { startLocalStack } from "../../scripts/lib/stack.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const cli = join(root, "cli", "dist", "agentgate.mjs");
@@ -82,19 +82,6 @@ function print(result, target) {
 }
 
 // The stack helper is TypeScript (shared with the e2e tests); compile it once for Node.
-async function loadStackHelper(dir) {
-  const outfile = join(dir, "local-stack.mjs");
-  await build({
-    entryPoints: [join(root, "cli", "test", "e2e", "support", "local-stack.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    outfile,
-    packages: "external",
-    logLevel: "warning",
-  });
-  return import(pathToFileURL(outfile).href);
-}
 
 const built = spawnSync(process.execPath, [join(root, "cli", "build.mjs")], { stdio: "inherit" });
 if (built.status !== 0) process.exit(built.status ?? 1);
@@ -112,8 +99,7 @@ print(nodeBaseline);
 const help = await measure("agentgate --help (cold)", runs, () => run([cli, "--help"]));
 print(help, 150);
 
-const { startLocalStack } = await loadStackHelper(dir);
-const stack = await startLocalStack({ root, stateDir: join(dir, "stack") });
+const stack = await startLocalStack({ root, stateDir: join(dir, "stack"), gateway: false });
 try {
   const env = { APTOS_NETWORK: stack.ledgerUrl, APTOS_MODULE_ADDRESS: stack.moduleAddress };
   const keyFile = join(dir, "payer.key");

@@ -3,7 +3,7 @@
 // transactions per second (signed before the clock starts; the signing rate is reported apart)
 // and view calls per second. Prints figures; not part of `npm test`.
 //
-//   node bench/devnode/run.mjs [--runtime wrangler|direct] [--txs 2000] [--payers 16]
+//   node bench/devnode/run.mjs [--runtime wrangler|direct] [--txs 2000] [--payers txs/50]
 //                              [--views 20000] [--concurrency 16]
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
@@ -36,7 +36,15 @@ const RUNTIME = runtimeIndex < 0 ? "wrangler" : process.argv[runtimeIndex + 1];
 if (RUNTIME !== "wrangler" && RUNTIME !== "direct")
   throw new Error("--runtime is wrangler or direct");
 const TXS = option("txs", 2000);
-const PAYERS = Math.min(option("payers", 16), TXS);
+// A payer may hold at most 64 open payments per process (ledger-contract.md), so the payers
+// share the transactions out at 50 each by default.
+const MAX_OPEN_PER_PAYER = 64;
+const PAYERS = Math.min(option("payers", Math.ceil(TXS / 50)), TXS);
+if (Math.ceil(TXS / PAYERS) > MAX_OPEN_PER_PAYER) {
+  throw new Error(
+    `--payers must be at least ${Math.ceil(TXS / MAX_OPEN_PER_PAYER)} for ${TXS} payments`,
+  );
+}
 const VIEWS = option("views", 20000);
 const CONCURRENCY = option("concurrency", 16);
 

@@ -56,10 +56,15 @@ export function describeError(error: unknown): DescribedError {
     message = error.message;
   } else if (isLedgerErrorLike(error)) {
     kind = ledgerExitKind(error);
-    message = error.message;
+    message = /INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE/.test(error.message)
+      ? `${error.message}: the signing account needs APT for gas (agentgate fund, on local or devnet)`
+      : error.message;
   } else if (isCittyUsageError(error)) {
     kind = "usage";
-    message = error.message;
+    message =
+      error.message === "No command specified."
+        ? "this command needs a subcommand; add --help to see them"
+        : error.message;
   } else {
     kind = "unexpected";
     message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

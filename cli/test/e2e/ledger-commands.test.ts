@@ -41,7 +41,7 @@ const cli = (args: string[], as?: TestAccount) =>
 
 beforeAll(async () => {
   await ensureCliBuilt();
-  stack = await startLocalStack({ devClock: true });
+  stack = await startLocalStack({ devClock: true, gateway: false });
   dir = mkdtempSync(join(tmpdir(), "agentgate-cli-ledger-"));
   env = { APTOS_NETWORK: stack.ledgerUrl, APTOS_MODULE_ADDRESS: stack.moduleAddress };
   owner = await newFundedAccount({ dir, name: "owner", env });
@@ -341,7 +341,7 @@ describe("payments", () => {
 });
 
 describe("workflows", () => {
-  it("creates a workflow, adds tasks, moves them and approves with release", async () => {
+  it("creates a workflow and adds tasks with defaults and dependencies", async () => {
     jsonResult(
       await cli(
         [
@@ -403,7 +403,9 @@ describe("workflows", () => {
       payer,
     );
     expect([3, 5]).toContain(unknownDependency.code);
+  });
 
+  it("moves a paid task to completed and approves it, releasing the payment", async () => {
     jsonResult(
       await cli(["pay", "-i", processId, "-a", "1000", "-t", "t1", "--json"], payer),
       payJson,
@@ -427,7 +429,9 @@ describe("workflows", () => {
       paymentJson,
     );
     expect(payment.payment.statusName).toBe("COMPLETED");
+  });
 
+  it("approves a task without a payment, only for its requester", async () => {
     for (const status of ["in_progress", "completed"]) {
       jsonResult(
         await cli(["task-status", "-w", "wf-1", "-t", "t2", "-s", status, "--json"], owner),

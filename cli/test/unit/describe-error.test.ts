@@ -33,6 +33,17 @@ describe("describeError", () => {
     });
   });
 
+  it("tells an unfunded signer how to get gas", () => {
+    const error = new LedgerError({
+      kind: "rejected",
+      message: "Transaction rejected: INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE",
+    });
+    expect(describeError(error)).toMatchObject({
+      exitCode: 5,
+      message: expect.stringMatching(/needs APT for gas \(agentgate fund/),
+    });
+  });
+
   it("makes a multi-line message one line", () => {
     expect(describeError(new CliError("usage", "a\n  b")).message).toBe("a b");
   });

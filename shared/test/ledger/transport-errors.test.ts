@@ -74,7 +74,11 @@ describe("network failures", () => {
   it("reports any other 4xx refusal as rejected, with the node's message", async () => {
     const error = await errorOf(async () =>
       Response.json(
-        { message: "Invalid argument: expected u64", error_code: "invalid_input", vm_error_code: null },
+        {
+          message: "Invalid argument: expected u64",
+          error_code: "invalid_input",
+          vm_error_code: null,
+        },
         { status: 400 },
       ),
     );

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { type AppError, appError, toAppError } from "../../../../shared/src/errors/app-error.js";
 import { errorStatus } from "../../../../shared/src/errors/bodies.js";
+import { LedgerError } from "../../../../shared/src/ledger/errors.js";
 import { errorAnswer, send } from "./respond.js";
 
 function appErrorOf(thrown: unknown): AppError {
@@ -9,6 +10,9 @@ function appErrorOf(thrown: unknown): AppError {
     if (thrown.status === 413) return appError("payload_too_large");
     if (thrown.status === 400) return appError("invalid_json", thrown.message || undefined);
   }
+  // An unreachable ledger is a known condition with its own answer, not a bug.
+  if (thrown instanceof LedgerError && thrown.kind === "network")
+    return appError("ledger_unavailable");
   return toAppError(thrown);
 }
 

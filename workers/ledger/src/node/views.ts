@@ -5,12 +5,10 @@ import { longAddress } from "../engine/move-values";
 import { type JsonValue, MoveAbort, type MoveArg } from "../engine/types";
 import { abortStatus, executionContext } from "../tx/execute";
 import { ArgumentDecodeError, decodeBcsArg, jsonToArg } from "../tx/move-args";
-import { APTOS_COIN, FRAMEWORK_ADDRESS } from "../tx/resolve";
+import { APT_METADATA, APTOS_COIN, FRAMEWORK_ADDRESS } from "../tx/resolve";
 import type { NodeContext } from "./context";
 import { NodeError } from "./errors";
 
-/** The APT fungible asset's metadata object (0xa). */
-const APT_METADATA = longAddress("0xa");
 const utf8Hex = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, "0")).join("")}`;
 

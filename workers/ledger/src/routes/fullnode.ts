@@ -1,15 +1,27 @@
 import { Hono } from "hono";
 import { moduleAbi } from "../abi/modules";
+import { longAddress } from "../engine/move-values";
 import { parseAddress } from "../node/address";
 import type { NodeContext } from "../node/context";
 import { NodeError } from "../node/errors";
 import { runView, viewFromBcs, viewFromJson } from "../node/views";
 import { GAS_UNIT_PRICE } from "../tx/gas";
+import { APT_METADATA, APTOS_COIN } from "../tx/resolve";
 import { simulateTransaction, submitTransaction } from "../tx/submit";
 import { readBcs, readJson } from "./body";
 
 const HASH = /^0x[0-9a-f]{64}$/;
-const APT_ASSETS = new Set(["0x1::aptos_coin::AptosCoin", "0xa", `0x${"0".repeat(63)}a`]);
+
+/** Whether an asset in a balance path is APT: its coin type or its fungible-asset metadata (0xa). */
+function isApt(asset: string): boolean {
+  if (asset === APTOS_COIN) return true;
+  try {
+    return longAddress(asset) === APT_METADATA;
+  } catch {
+    return false;
+  }
+}
+
 /** How long wait_by_hash holds a request for a hash it does not know yet. */
 const WAIT_MS = 1000;
 
@@ -90,7 +102,7 @@ export function fullnodeRoutes(ctx: NodeContext): Hono {
     const address = parseAddress(c.req.param("address"), "address");
     const asset = decodeURIComponent(c.req.param("asset"));
     // The node answers a bare number; any asset but APT has no balance here.
-    const octas = APT_ASSETS.has(asset) ? ctx.bank.balance(address) : 0n;
+    const octas = isApt(asset) ? ctx.bank.balance(address) : 0n;
     return jsonText(octas.toString());
   });
 

@@ -1,9 +1,4 @@
-import {
-  type EntryFunctionName,
-  FUNCTIONS,
-  type FunctionName,
-  type MoveType,
-} from "../../../../shared/src/contract";
+import { type EntryFunctionName, FUNCTIONS, type MoveType } from "../../../../shared/src/contract";
 import { longAddress } from "../engine/move-values";
 import type { MoveArg } from "../engine/types";
 import { NodeError } from "../node/errors";
@@ -12,6 +7,8 @@ import { ArgumentDecodeError, decodeBcsArg } from "./move-args";
 
 export const FRAMEWORK_ADDRESS = longAddress("0x1");
 export const APTOS_COIN = "0x1::aptos_coin::AptosCoin";
+/** The APT fungible asset's metadata object (0xa), long form. */
+export const APT_METADATA = longAddress("0xa");
 
 /** An entry-function call the devnode can run, with its arguments decoded. */
 export type ResolvedCall = {
@@ -51,7 +48,7 @@ for (const [key, spec] of Object.entries(FUNCTIONS)) {
     PACKAGE_ENTRIES.set(`${spec.module}::${spec.name}`, key as EntryFunctionName);
   else PACKAGE_VIEWS.add(`${spec.module}::${spec.name}`);
 }
-const PACKAGE_MODULES = new Set(Object.values(FUNCTIONS).map((f) => f.module));
+const PACKAGE_MODULES = new Set<string>(Object.values(FUNCTIONS).map((f) => f.module));
 
 function decodeAll(types: readonly MoveType[], args: Uint8Array[]): MoveArg[] {
   if (args.length !== types.length) {
@@ -115,7 +112,7 @@ export function resolveEntryCall(input: CallInput): ResolvedCall {
   if (input.address === FRAMEWORK_ADDRESS && FRAMEWORK_MODULES.has(input.module)) {
     return resolveTransfer(input, id);
   }
-  if (input.address !== input.moduleAddress || !PACKAGE_MODULES.has(input.module as never)) {
+  if (input.address !== input.moduleAddress || !PACKAGE_MODULES.has(input.module)) {
     throw NodeError.vm(
       "LINKER_ERROR",
       `module ${input.address}::${input.module} is not published on the devnode`,
@@ -139,8 +136,4 @@ export function resolveEntryCall(input: CallInput): ResolvedCall {
     args: decodeAll(paramTypes, input.args),
     gasUnits: PACKAGE_GAS_UNITS[name],
   };
-}
-
-export function isPackageFunction(name: string): name is FunctionName {
-  return name in FUNCTIONS;
 }
