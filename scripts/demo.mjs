@@ -40,11 +40,12 @@ function heading(text) {
  * Runs one CLI command, printing it as a user would type it (keys shown as the file they come
  * from, never their value) and, unless `quiet`, its output. Returns stdout; exits on failure.
  */
-function agentgate(command, { key, quiet = false } = {}) {
+function agentgate(command, { key, quiet = false, echo = !quiet } = {}) {
   // Every command but `account new` talks to the ledger: the demo names the network itself.
   const args = command[0] === "account" ? command : [...command, "-n", settings.network];
-  const shown = ["agentgate", ...args, ...(key ? ["-p", `"$(cat ${key.shown})"`] : [])];
-  console.log(`$ ${shown.join(" ")}`);
+  const quote = (arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`);
+  const shown = ["agentgate", ...args.map(quote), ...(key ? ["-p", `"$(cat ${key.shown})"`] : [])];
+  if (echo) console.log(`$ ${shown.join(" ")}`);
   const result = spawnSync(process.execPath, [CLI, ...args, ...(key ? ["-p", key.value] : [])], {
     env,
     encoding: "utf8",
@@ -53,7 +54,7 @@ function agentgate(command, { key, quiet = false } = {}) {
     process.stderr.write(result.stderr);
     throw new Error(`agentgate ${args[0]} failed (exit ${result.status})`);
   }
-  if (!quiet) process.stdout.write(result.stdout.replace(/^/gm, "  "));
+  if (!quiet) console.log(result.stdout.trimEnd().replace(/^/gm, "  "));
   return result.stdout;
 }
 
@@ -98,6 +99,7 @@ async function demo() {
   heading(
     `The owner registers "${PROCESS_ID}", served by the text-stats example agent, at ${PRICE} octas a task`,
   );
+  let registeredNow = false;
   const existing = spawnSync(
     process.execPath,
     [CLI, "get-process", PROCESS_ID, "--json", "-n", settings.network],
@@ -129,6 +131,7 @@ async function demo() {
       `.state/demo/text-stats.json:\n${JSON.stringify(config, null, 2).replace(/^/gm, "  ")}`,
     );
     agentgate(["register", "-c", file], { key: owner.key });
+    registeredNow = true;
   }
 
   heading("Anyone can list it");
@@ -145,15 +148,17 @@ async function demo() {
   const text =
     "Escrow makes paying an agent safe. The money waits on chain until the work is approved. " +
     "If the agent fails, the payer takes it back.";
-  const run = json(["run", "-i", PROCESS_ID, "-t", taskId, "-d", JSON.stringify({ text })], {
+  const ran = agentgate(["run", "-i", PROCESS_ID, "-t", taskId, "-d", JSON.stringify({ text })], {
     key: user.key,
   });
-  console.log(`  status          ${run.status}`);
-  console.log(`  transaction id  ${run.transactionId}`);
-  console.log(`  result          ${JSON.stringify(run.result)}`);
+  // The gateway's transaction ids are UUIDv7.
+  const transactionId = /[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(
+    ran,
+  )?.[0];
+  if (!transactionId) throw new Error("the run printed no transaction id");
 
   heading("Its logs, read back through the gateway");
-  agentgate(["logs", "-i", PROCESS_ID, "-x", run.transactionId]);
+  agentgate(["logs", "-i", PROCESS_ID, "-x", transactionId]);
 
   heading("The user approves the work: the escrow is released to the owner");
   agentgate(["release", "-i", PROCESS_ID, "-t", taskId], { key: user.key });
@@ -165,7 +170,7 @@ async function demo() {
   agentgate(["balance", user.address]);
   const delta = (who) => BigInt(after[who].balance) - BigInt(before[who].balance);
   console.log(
-    `\n  owner: ${delta("owner") >= 0n ? "+" : ""}${delta("owner")} octas (the price, less gas for registering)` +
+    `\n  owner: ${delta("owner") >= 0n ? "+" : ""}${delta("owner")} octas (the price${registeredNow ? ", less gas for registering" : ""})` +
       `\n  user:  ${delta("user")} octas (the price plus gas for paying and releasing)`,
   );
 }

@@ -3,7 +3,8 @@
 import { relative } from "node:path";
 import { answers, localStackSettings, ROOT, startLocalStack } from "./lib/stack.mjs";
 
-const { ledgerOrigin, gatewayOrigin, ledgerPort, gatewayPort, stateDir } = localStackSettings();
+const { ledgerOrigin, gatewayOrigin, ledgerPort, gatewayPort, stateDir, network } =
+  localStackSettings();
 for (const url of [`${ledgerOrigin}/v1`, `${gatewayOrigin}/health`]) {
   if (await answers(url)) {
     console.error(`agentgate: something already answers at ${url}; stop it first.`);
@@ -11,7 +12,8 @@ for (const url of [`${ledgerOrigin}/v1`, `${gatewayOrigin}/health`]) {
   }
 }
 
-const state = relative(ROOT, stateDir) || stateDir;
+const nearby = relative(ROOT, stateDir);
+const state = nearby && !nearby.startsWith("..") ? nearby : stateDir;
 console.log(`Starting the devnode, the gateway and the example agents (state in ${state}/) …`);
 let stack;
 try {
@@ -38,13 +40,13 @@ agentgate is running.
 
 Point a shell at the local stack:
 
-  export APTOS_NETWORK=local
+  export APTOS_NETWORK=${network}
   export APTOS_MODULE_ADDRESS=${stack.moduleAddress}
 
 Next, in another terminal:
 
   npm run demo                          # the whole flow end to end
-  npm run agentgate -- list -n local    # or any CLI command
+  npm run agentgate -- list -n ${network}    # or any CLI command
 
 Press Ctrl-C to stop.`);
 

@@ -66,10 +66,8 @@ export async function runExecute(args: {
     return errorAnswer(appError("process_not_found"), { processId });
   }
   if (context.status !== PROCESS_STATUS.active) {
-    // Issue 6: refused with a 400 that says why.
     return errorAnswer(appError("process_inactive", inactiveMessage(context.status)), {
       processId,
-      status: 400,
     });
   }
   const resolved = deps.resolveTarget(context.serviceUrl);

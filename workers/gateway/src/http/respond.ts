@@ -13,11 +13,10 @@ export function nowIso(): string {
 /** SPEC error body for an AppError; `status` overrides the table where the issue says so. */
 export function errorAnswer(
   err: AppError,
-  context: { processId?: string; transactionId?: string; status?: ContentfulStatusCode } = {},
+  ids: { processId?: string; transactionId?: string } = {},
 ): GatewayAnswer {
-  const { status, ...ids } = context;
   return {
-    status: status ?? errorStatus(err),
+    status: errorStatus(err),
     body: errorBody(err, { timestamp: nowIso(), ...ids }),
   };
 }

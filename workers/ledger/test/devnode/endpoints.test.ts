@@ -106,6 +106,8 @@ describe("devnode REST endpoints", () => {
         asset: "0x1::aptos_coin::AptosCoin",
       }),
     ).toBe(123_456);
+    const metadata = await SELF.fetch(`${BASE}/v1/accounts/${user.accountAddress}/balance/0xa`);
+    expect(await metadata.text()).toBe("123456");
     const [window] = await aptos.view({
       payload: {
         function: `${DEVNODE_MODULE_ADDRESS}::payment::refund_window`,
