@@ -4,6 +4,7 @@
  * request, over a service binding as well as over https, so an agent with a secret configured
  * never has to guess how a request reached it. Web Crypto only: runs in Node and workerd.
  */
+import { type Bytes, bodyBytes, bytesToHex, hexToBytes, utf8Bytes } from "./bytes.js";
 
 export const AGENT_TIMESTAMP_HEADER = "x-agentgate-timestamp";
 export const AGENT_SIGNATURE_HEADER = "x-agentgate-signature";
@@ -13,8 +14,6 @@ export const AGENT_SIGNATURE_MAX_SKEW_SECONDS = 300;
 
 /** The signature header's value starts with this, so a later scheme can be told apart. */
 const SIGNATURE_PREFIX = "v1=";
-
-const utf8 = new TextEncoder();
 
 export type AgentSignatureHeaders = {
   [AGENT_TIMESTAMP_HEADER]: string;
@@ -31,42 +30,35 @@ export type AgentSignatureCheck =
   | { ok: true }
   | { ok: false; reason: AgentSignatureFailure; message: string };
 
-function toBytes(body: string | Uint8Array): Uint8Array {
-  return typeof body === "string" ? utf8.encode(body) : body;
-}
-
-function toHex(bytes: ArrayBuffer): string {
-  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Returns null for anything but an even-length string of hex digits. */
-function fromHex(hex: string): Uint8Array | null {
-  if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex)) return null;
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
 export async function sha256Hex(body: string | Uint8Array): Promise<string> {
-  return toHex(await crypto.subtle.digest("SHA-256", toBytes(body)));
+  return bytesToHex(await crypto.subtle.digest("SHA-256", bodyBytes(body)));
 }
 
 async function signedMessage(args: {
   timestamp: number;
   transactionId: string;
   body: string | Uint8Array;
-}): Promise<Uint8Array> {
-  return utf8.encode(`${args.timestamp}\n${args.transactionId}\n${await sha256Hex(args.body)}`);
+}): Promise<Bytes> {
+  return utf8Bytes(`${args.timestamp}\n${args.transactionId}\n${await sha256Hex(args.body)}`);
 }
 
+// Importing the key costs as much as the MAC itself; a Worker uses one secret for its lifetime.
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
 function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
-  return crypto.subtle.importKey(
-    "raw",
-    utf8.encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    [usage],
-  );
+  const cacheKey = `${usage}:${secret}`;
+  let key = hmacKeys.get(cacheKey);
+  if (key === undefined) {
+    key = crypto.subtle.importKey(
+      "raw",
+      utf8Bytes(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      [usage],
+    );
+    hmacKeys.set(cacheKey, key);
+  }
+  return key;
 }
 
 /** Headers to add to an agent's /execute request. `timestamp` is in whole seconds since the epoch. */
@@ -80,7 +72,7 @@ export async function signAgentRequest(args: {
   const mac = await crypto.subtle.sign("HMAC", key, await signedMessage(args));
   return {
     [AGENT_TIMESTAMP_HEADER]: String(args.timestamp),
-    [AGENT_SIGNATURE_HEADER]: `${SIGNATURE_PREFIX}${toHex(mac)}`,
+    [AGENT_SIGNATURE_HEADER]: `${SIGNATURE_PREFIX}${bytesToHex(mac)}`,
   };
 }
 
@@ -127,7 +119,7 @@ export async function verifyAgentRequest(args: {
     };
   }
   const mac = signature.startsWith(SIGNATURE_PREFIX)
-    ? fromHex(signature.slice(SIGNATURE_PREFIX.length))
+    ? hexToBytes(signature.slice(SIGNATURE_PREFIX.length))
     : null;
   const valid =
     mac !== null &&

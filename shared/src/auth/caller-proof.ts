@@ -17,6 +17,7 @@ import {
   PrivateKeyVariants,
 } from "@aptos-labs/ts-sdk";
 import { sha256Hex } from "./agent-signature.js";
+import { type Bytes, bytesToHex, hexToBytes, utf8Bytes } from "./bytes.js";
 
 export const CALLER_PUBLIC_KEY_HEADER = "x-agentgate-caller-public-key";
 export const CALLER_TIMESTAMP_HEADER = "x-agentgate-caller-timestamp";
@@ -50,19 +51,8 @@ export type CallerProofCheck =
     }
   | { ok: false; reason: CallerProofFailure; message: string };
 
-const utf8 = new TextEncoder();
 const PUBLIC_KEY_HEX = /^(?:0x)?([0-9a-fA-F]{64})$/;
 const SIGNATURE_HEX = /^(?:0x)?([0-9a-fA-F]{128})$/;
-
-function hexToBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
-function bytesToHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** The exact text that is signed, exported so other clients can test their implementation. */
 export async function callerProofMessage(args: {
@@ -104,7 +94,7 @@ export async function signCallerProof(args: {
       : args.privateKey;
   const timestamp = args.timestamp ?? Math.floor(Date.now() / 1000);
   const message = await callerProofMessage({ ...args, timestamp });
-  const signature = key.sign(utf8.encode(message)).toUint8Array();
+  const signature = key.sign(utf8Bytes(message)).toUint8Array();
   return {
     [CALLER_PUBLIC_KEY_HEADER]: `0x${bytesToHex(key.publicKey().toUint8Array())}`,
     [CALLER_TIMESTAMP_HEADER]: String(timestamp),
@@ -122,9 +112,9 @@ function normalizeAuthenticationKey(key: string | Uint8Array): string {
 }
 
 async function ed25519Verify(args: {
-  publicKey: Uint8Array;
-  signature: Uint8Array;
-  message: Uint8Array;
+  publicKey: Bytes;
+  signature: Bytes;
+  message: Bytes;
 }): Promise<boolean> {
   try {
     const key = await crypto.subtle.importKey("raw", args.publicKey, { name: "Ed25519" }, false, [
@@ -184,6 +174,10 @@ export async function verifyCallerProof(args: {
     };
   }
   const publicKey = hexToBytes(publicKeyHex);
+  const signature = hexToBytes(signatureHex);
+  if (publicKey === null || signature === null) {
+    return { ok: false, reason: "malformed_proof", message: "The caller proof is not hex" };
+  }
   if (ed25519AuthenticationKey(publicKey) !== normalizeAuthenticationKey(args.authenticationKey)) {
     return {
       ok: false,
@@ -194,8 +188,8 @@ export async function verifyCallerProof(args: {
   const message = await callerProofMessage({ ...args, timestamp });
   const valid = await ed25519Verify({
     publicKey,
-    signature: hexToBytes(signatureHex),
-    message: utf8.encode(message),
+    signature,
+    message: utf8Bytes(message),
   });
   if (!valid) {
     return {

@@ -1,14 +1,24 @@
-import { AccountAddress } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
 
-/** True for every form ts-sdk's AccountAddress accepts in non-strict mode. */
+const HEX_DIGITS = /^[0-9a-fA-F]{1,64}$/;
+/** ts-sdk's AccountAddress.from allows at most 4 missing leading zeros, except for 0x0..0xf. */
+const MIN_DIGITS_OF_ORDINARY_ADDRESS = 60;
+
+/**
+ * The same rule as ts-sdk's non-strict `AccountAddress.isValid` (a test holds the two together),
+ * written out so that validating a request does not pull the whole SDK into every Worker.
+ */
 export function isValidAddress(input: string): boolean {
-  return AccountAddress.isValid({ input, strict: false }).valid;
+  const digits = input.startsWith("0x") ? input.slice(2) : input;
+  if (!HEX_DIGITS.test(digits)) return false;
+  return digits.length >= MIN_DIGITS_OF_ORDINARY_ADDRESS || Number.parseInt(digits, 16) < 16;
 }
 
 /** Long form (`0x` + 64 lowercase hex); throws on an invalid address. */
 export function normalizeAddress(input: string): string {
-  return AccountAddress.from(input).toStringLong();
+  if (!isValidAddress(input)) throw new Error(`invalid address: ${input}`);
+  const digits = input.startsWith("0x") ? input.slice(2) : input;
+  return `0x${digits.toLowerCase().padStart(64, "0")}`;
 }
 
 /**

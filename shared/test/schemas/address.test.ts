@@ -1,3 +1,4 @@
+import { AccountAddress } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
 import { addressSchema, isValidAddress, normalizeAddress } from "../../src/schemas/address.js";
 
@@ -52,5 +53,36 @@ describe("normalizeAddress", () => {
 
   it("throws on an invalid address", () => {
     expect(() => normalizeAddress("0xzz")).toThrow();
+  });
+});
+
+describe("isValidAddress agrees with ts-sdk's AccountAddress", () => {
+  const inputs = [
+    "0x1",
+    "1",
+    "0xa",
+    "0xA",
+    "0x01",
+    "0x000f",
+    "00f",
+    "0x10",
+    "abc",
+    "0xabc",
+    "0x",
+    "",
+    "0x0g",
+    " 0x1",
+    "0X1",
+    `0x${"a".repeat(59)}`,
+    `0x${"a".repeat(60)}`,
+    `0x${"A".repeat(64)}`,
+    "b".repeat(64),
+    `0x${"a".repeat(65)}`,
+    `0x${"0".repeat(59)}10`,
+  ];
+  it.each(inputs)("%s", (input) => {
+    const sdk = AccountAddress.isValid({ input, strict: false }).valid;
+    expect(isValidAddress(input)).toBe(sdk);
+    if (sdk) expect(normalizeAddress(input)).toBe(AccountAddress.from(input).toStringLong());
   });
 });

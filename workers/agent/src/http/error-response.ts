@@ -1,22 +1,14 @@
 import type { Context } from "hono";
 import type { AppError } from "../../../../shared/src/errors/app-error.js";
-import { ERROR_CODES } from "../../../../shared/src/errors/codes.js";
+import { errorBody, errorStatus } from "../../../../shared/src/errors/bodies.js";
 
 /**
- * The one error body of the agent service: `success: false`, the message, the code of the shared
- * table and its details. `extra` adds the fields a route's failure shape needs (e.g. /execute's
- * executionTime and logs).
+ * The one error response of the agent service: the shared error body, plus the fields a route's
+ * failure shape needs (`extra`, e.g. /execute's executionTime and logs).
  */
 export function errorResponse(c: Context, error: AppError, extra: Record<string, unknown> = {}) {
-  const entry = ERROR_CODES[error.code];
   return c.json(
-    {
-      success: false as const,
-      error: error.message ?? entry.message,
-      code: error.code,
-      ...(error.details === undefined ? {} : { details: error.details }),
-      ...extra,
-    },
-    entry.status,
+    { ...errorBody(error, { timestamp: new Date().toISOString() }), ...extra },
+    errorStatus(error),
   );
 }
