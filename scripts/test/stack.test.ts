@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answers, freePort, ROOT } from "../lib/stack.mjs";
+import { answers, devnodeModuleAddress, freePort, ROOT } from "../lib/stack.mjs";
 
 const CLI = join(ROOT, "cli", "dist", "agentgate.mjs");
 let stateDir: string;
@@ -73,6 +73,7 @@ beforeAll(async () => {
     AGENTGATE_STATE_DIR: stateDir,
     AGENTGATE_LEDGER_PORT: String(ledgerPort),
     AGENTGATE_GATEWAY_PORT: String(gatewayPort),
+    APTOS_MODULE_ADDRESS: devnodeModuleAddress(),
   };
   delete env.APTOS_PRIVATE_KEY;
   delete env.LEDGER_PRIVATE_KEY;
@@ -89,7 +90,8 @@ describe("npm start and npm run demo", () => {
     const output = started.output();
     expect(output).toContain(ledgerUrl);
     expect(output).toContain(gatewayUrl);
-    expect(output).toMatch(/export APTOS_NETWORK=local/);
+    // On ports other than the standard ones the export names the devnode's URL instead of `local`.
+    expect(output).toContain(`export APTOS_NETWORK=${ledgerUrl}`);
     expect(output).toMatch(/export APTOS_MODULE_ADDRESS=0x[0-9a-f]{64}/);
     expect(output).toContain("npm run demo");
     expect(await answers(`${gatewayUrl}/health`)).toBe(true);

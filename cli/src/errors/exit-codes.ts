@@ -1,5 +1,5 @@
 /**
- * The CLI's documented exit codes (docs/cli.md). Scripts branch on them, so they never change
+ * The CLI's documented exit codes (README.md, "CLI reference"). Scripts branch on them, so they never change
  * meaning: add new ones at the end.
  */
 export const EXIT_CODES = {

@@ -1,4 +1,4 @@
-/** Schemas of the CLI's --json output (docs/cli.md), built on the shared resource schemas. */
+/** Schemas of the CLI's --json output (README.md, "CLI reference"), built on the shared resource schemas. */
 import { z } from "zod";
 import { longAddressSchema } from "../../../../shared/src/schemas/address";
 import { amountStringSchema } from "../../../../shared/src/schemas/amount";

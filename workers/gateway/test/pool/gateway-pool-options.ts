@@ -50,7 +50,7 @@ async function auxiliaryWorker(args: {
 
 export async function gatewayPoolOptions() {
   await mkdir(OUT_DIR, { recursive: true });
-  const [ledger, agent] = await Promise.all([
+  const [ledger, agent, textStats, jsonTransform] = await Promise.all([
     auxiliaryWorker({
       configPath: "workers/ledger/wrangler.toml",
       name: "agentgate-ledger",
@@ -61,6 +61,17 @@ export async function gatewayPoolOptions() {
       name: "agentgate-agent-echo",
       // Longer than the gateway's limit below, so the gateway's own time-out can be tested.
       bindings: { AGENT_SECRET: TEST_AGENT_SECRET, AGENT_TIMEOUT_MS: "10000" },
+    }),
+    // The other example agents the gateway's wrangler.toml binds, so every binding resolves.
+    auxiliaryWorker({
+      configPath: "workers/agent/examples/text-stats/wrangler.toml",
+      name: "agentgate-agent-text-stats",
+      bindings: { AGENT_SECRET: TEST_AGENT_SECRET },
+    }),
+    auxiliaryWorker({
+      configPath: "workers/agent/examples/json-transform/wrangler.toml",
+      name: "agentgate-agent-json-transform",
+      bindings: { AGENT_SECRET: TEST_AGENT_SECRET },
     }),
   ]);
   // An agent deployment serves one process id, so each test process gets its own echo Worker.
@@ -73,9 +84,16 @@ export async function gatewayPoolOptions() {
   return {
     wrangler: { configPath: join(ROOT, "wrangler.toml") },
     miniflare: {
-      workers: [ledger, ...agents.map(({ binding: _b, ...worker }) => worker)],
+      workers: [
+        ledger,
+        textStats,
+        jsonTransform,
+        ...agents.map(({ binding: _b, ...worker }) => worker),
+      ],
       serviceBindings: {
         LEDGER: "agentgate-ledger",
+        TEXT_STATS_AGENT: "agentgate-agent-text-stats",
+        JSON_TRANSFORM_AGENT: "agentgate-agent-json-transform",
         ...Object.fromEntries(agents.map((a) => [a.binding, a.name])),
       },
       bindings: {
