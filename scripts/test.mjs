@@ -19,8 +19,20 @@ function run(label, cmd, args, { quiet = false } = {}) {
   }
 }
 
-function onPath(name) {
-  return (process.env.PATH ?? "").split(":").some((dir) => dir && existsSync(join(dir, name)));
+/**
+ * The path of a real `aptos` binary, or undefined. node_modules/.bin is skipped: the ts-sdk pulls in
+ * @aptos-labs/aptos-cli, a wrapper that tries to download the binary from GitHub (and exits 0
+ * when it cannot), and `npm test` puts node_modules/.bin on PATH.
+ */
+function aptosBinary() {
+  for (const dir of (process.env.PATH ?? "").split(":")) {
+    if (!dir || dir.split(/[\\/]/).includes("node_modules")) continue;
+    const candidate = join(dir, "aptos");
+    if (!existsSync(candidate)) continue;
+    const version = spawnSync(candidate, ["--version"], { encoding: "utf8" });
+    if (version.status === 0 && /aptos/i.test(version.stdout)) return candidate;
+  }
+  return undefined;
 }
 
 /** The root tsconfig (shared/), one per Worker (each sees only its own generated Env), and the CLI's. */
@@ -78,8 +90,9 @@ for (const config of wranglerConfigs()) {
   );
 }
 
-if (onPath("aptos")) {
-  run("aptos move test", "aptos", ["move", "test", "--package-dir", "move", "--dev"]);
+const aptos = aptosBinary();
+if (aptos) {
+  run(`aptos move test (${aptos})`, aptos, ["move", "test", "--package-dir", "move", "--dev"]);
 } else {
   console.log("\nMove unit tests skipped: no aptos binary is installed (see move/README.md).");
 }

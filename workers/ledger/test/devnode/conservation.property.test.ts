@@ -8,8 +8,8 @@ import { escrowVaultAddress } from "../../src/engine/vault";
 import { devnodeAptos, instanceFetcher } from "./sdk-client";
 
 const APT = 100_000_000;
-const RUNS = 10;
-const OPS_PER_RUN = 100;
+const RUNS = 2;
+const OPS_PER_RUN = 1000;
 const USERS = 4;
 
 type Op =
