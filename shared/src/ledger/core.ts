@@ -98,6 +98,19 @@ export interface LedgerCore {
 }
 
 export const DEFAULT_MAX_GAS_AMOUNT = 200_000n;
+
+/** The ts-sdk's build options for our submit options: our gas default, the rest only when given. */
+export function buildOptions(
+  options: Pick<SubmitOptions, "sequenceNumber" | "maxGasAmount" | "gasUnitPrice">,
+) {
+  return {
+    maxGasAmount: Number(options.maxGasAmount ?? DEFAULT_MAX_GAS_AMOUNT),
+    ...(options.gasUnitPrice === undefined ? {} : { gasUnitPrice: Number(options.gasUnitPrice) }),
+    ...(options.sequenceNumber === undefined
+      ? {}
+      : { accountSequenceNumber: options.sequenceNumber }),
+  };
+}
 const DEFAULT_WAIT_SECS = 30;
 
 function sleep(ms: number): Promise<void> {
@@ -212,15 +225,7 @@ export function createLedgerCore(args: CreateLedgerClientArgs): LedgerCore {
       const transaction = await aptos.transaction.build.simple({
         sender: call.signer.accountAddress,
         data: { function: call.function, functionArguments: call.args, abi: call.abi },
-        options: {
-          maxGasAmount: Number(options.maxGasAmount ?? DEFAULT_MAX_GAS_AMOUNT),
-          ...(options.gasUnitPrice === undefined
-            ? {}
-            : { gasUnitPrice: Number(options.gasUnitPrice) }),
-          ...(options.sequenceNumber === undefined
-            ? {}
-            : { accountSequenceNumber: options.sequenceNumber }),
-        },
+        options: buildOptions(options),
       });
       return aptos.signAndSubmitTransaction({ signer: call.signer, transaction });
     });

@@ -17,7 +17,7 @@ import { type EntryFunctionName, FUNCTIONS } from "../contract/functions.js";
 import { entryFunctionAbi, functionId } from "./abi.js";
 import { type DecodedArg, decodeArgument } from "./bcs-args.js";
 import {
-  DEFAULT_MAX_GAS_AMOUNT,
+  buildOptions,
   type LedgerCore,
   type SubmitOptions,
   type TxReceipt,
@@ -160,7 +160,6 @@ export function signedTransactionFunctions(core: LedgerCore) {
       const address = core.moduleAddress();
       const sender = toAddress(args.sender, "sender");
       const amount = toU64(args.request.amount, "amount");
-      const options = args.options ?? {};
       return ledgerCall(address, () =>
         aptos.transaction.build.simple({
           sender,
@@ -169,15 +168,7 @@ export function signedTransactionFunctions(core: LedgerCore) {
             functionArguments: [args.request.processId, args.request.taskId, amount],
             abi: entryFunctionAbi(address, "make_payment"),
           },
-          options: {
-            maxGasAmount: Number(options.maxGasAmount ?? DEFAULT_MAX_GAS_AMOUNT),
-            ...(options.gasUnitPrice === undefined
-              ? {}
-              : { gasUnitPrice: Number(options.gasUnitPrice) }),
-            ...(options.sequenceNumber === undefined
-              ? {}
-              : { accountSequenceNumber: options.sequenceNumber }),
-          },
+          options: buildOptions(args.options ?? {}),
         }),
       );
     },
