@@ -7,7 +7,12 @@ import { signArgs } from "../args/common-args";
 import { usageError } from "../errors/cli-error";
 import { formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
-import { parseListOption, parseOption, requireValue } from "../validate/options";
+import {
+  parseListOption,
+  parseOption,
+  parseOptionalOption,
+  requireValue,
+} from "../validate/options";
 
 export default defineCommand({
   meta: { name: "add-task", description: "Add a task to a workflow you own" },
@@ -51,18 +56,9 @@ export default defineCommand({
       args.description === undefined
         ? ""
         : parseOption("description", descriptionSchema, args.description);
-    const assignee =
-      args.assignee === undefined
-        ? undefined
-        : parseOption("assignee", addressSchema, args.assignee);
-    const requester =
-      args.requester === undefined
-        ? undefined
-        : parseOption("requester", addressSchema, args.requester);
-    const processId =
-      args.process === undefined
-        ? undefined
-        : parseOption("process", processIdSchema, args.process);
+    const givenAssignee = parseOptionalOption("assignee", addressSchema, args.assignee);
+    const givenRequester = parseOptionalOption("requester", addressSchema, args.requester);
+    const processId = parseOptionalOption("process", processIdSchema, args.process);
     const dependencies =
       args.dependencies === undefined
         ? []
@@ -75,6 +71,8 @@ export default defineCommand({
     const session = openSession(args);
     const signer = session.signer();
     const me = signer.accountAddress.toStringLong();
+    const assignee = givenAssignee ?? me;
+    const requester = givenRequester ?? me;
     const receipt = await session.submit("add-task", (wait) =>
       session.client.addTask({
         signer,
@@ -82,8 +80,8 @@ export default defineCommand({
         taskId,
         name,
         description,
-        assignee: assignee ?? me,
-        requester: requester ?? me,
+        assignee,
+        requester,
         ...(processId === undefined ? {} : { processId }),
         dependencies,
         options: wait,
@@ -95,8 +93,8 @@ export default defineCommand({
         success: true,
         workflowId,
         taskId,
-        assignee: assignee ?? me,
-        requester: requester ?? me,
+        assignee,
+        requester,
         processId: processId ?? "",
         dependencies,
         ...tx,
@@ -105,8 +103,8 @@ export default defineCommand({
         formatKeyValues([
           ["workflow", workflowId],
           ["task", taskId],
-          ["assignee", assignee ?? me],
-          ["requester", requester ?? me],
+          ["assignee", assignee],
+          ["requester", requester],
           ["process", processId ?? "-"],
           ["depends on", dependencies.length ? dependencies.join(", ") : "-"],
           ...transactionRows(tx),

@@ -4,7 +4,7 @@ import { keyArgs, readArgs } from "../args/common-args";
 import { usageError } from "../errors/cli-error";
 import { formatApt, formatKeyValues } from "../output/format";
 import { openSession } from "../runtime/session";
-import { parseOption } from "../validate/options";
+import { parseOptionalOption } from "../validate/options";
 
 export default defineCommand({
   meta: { name: "balance", description: "Show an account's APT balance (default: the signer's)" },
@@ -14,8 +14,7 @@ export default defineCommand({
     ...readArgs,
   },
   async run({ args }) {
-    const given =
-      args.address === undefined ? undefined : parseOption("ADDRESS", addressSchema, args.address);
+    const given = parseOptionalOption("ADDRESS", addressSchema, args.address);
     const session = openSession(args, { requireModuleAddress: false });
     if (given === undefined && !session.settings.privateKey) {
       throw usageError("give an ADDRESS, or a key with -p/--private-key");

@@ -5,7 +5,7 @@ import { keyArgs, readArgs } from "../args/common-args";
 import { usageError } from "../errors/cli-error";
 import { formatApt, formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
-import { parseOption } from "../validate/options";
+import { parseOption, parseOptionalOption } from "../validate/options";
 
 const DEFAULT_FUND_OCTAS = "100000000";
 
@@ -32,8 +32,7 @@ export default defineCommand({
     ...readArgs,
   },
   async run({ args }) {
-    const given =
-      args.address === undefined ? undefined : parseOption("ADDRESS", addressSchema, args.address);
+    const given = parseOptionalOption("ADDRESS", addressSchema, args.address);
     const amount = parseOption("amount", amountSchema, args.amount);
     const session = openSession(args, { requireModuleAddress: false });
     if (session.network.name === "mainnet" || session.network.name === "testnet") {

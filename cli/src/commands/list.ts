@@ -9,7 +9,7 @@ import {
 import { readArgs } from "../args/common-args";
 import { processTable } from "../output/views";
 import { openSession } from "../runtime/session";
-import { parseOption } from "../validate/options";
+import { parseOptionalOption } from "../validate/options";
 
 export default defineCommand({
   meta: { name: "list", description: "List processes, optionally by owner, tag or status" },
@@ -35,13 +35,9 @@ export default defineCommand({
     ...readArgs,
   },
   async run({ args }) {
-    const owner =
-      args.owner === undefined ? undefined : parseOption("owner", addressSchema, args.owner);
-    const tag = args.tag === undefined ? undefined : parseOption("tag", tagSchema, args.tag);
-    const status =
-      args.status === undefined
-        ? undefined
-        : parseOption("status", processStatusSchema, args.status);
+    const owner = parseOptionalOption("owner", addressSchema, args.owner);
+    const tag = parseOptionalOption("tag", tagSchema, args.tag);
+    const status = parseOptionalOption("status", processStatusSchema, args.status);
     const session = openSession(args);
     const all = await session.client.listAllProcesses(owner === undefined ? {} : { owner });
     const processes = all.filter(

@@ -32,7 +32,12 @@ import { settingsFromArgs } from "../runtime/settings";
 import { privateKeyFromSetting } from "../runtime/signer";
 import { generateTaskId } from "../runtime/task-id";
 import { readJsonArgument } from "../validate/json-input";
-import { parseIntegerOption, parseOption, requireValue } from "../validate/options";
+import {
+  parseIntegerOption,
+  parseOption,
+  parseOptionalOption,
+  requireValue,
+} from "../validate/options";
 
 export default defineCommand({
   meta: { name: "run", description: "Run a process through the gateway, optionally paying first" },
@@ -82,10 +87,7 @@ export default defineCommand({
               allowInline: true,
             }),
           );
-    const workflowId =
-      args.workflow === undefined
-        ? undefined
-        : parseOption("workflow", workflowIdSchema, args.workflow);
+    const workflowId = parseOptionalOption("workflow", workflowIdSchema, args.workflow);
     const priority =
       args.priority === undefined
         ? undefined
@@ -96,11 +98,9 @@ export default defineCommand({
     const amount = args.pay
       ? parseOption("amount", amountSchema, requireValue("amount", args.amount))
       : undefined;
-    const givenTask =
-      args.task === undefined ? undefined : parseOption("task", paymentTaskIdSchema, args.task);
+    const givenTask = parseOptionalOption("task", paymentTaskIdSchema, args.task);
     const taskId = args.pay ? (givenTask ?? generateTaskId()) : givenTask;
-    const user =
-      args.user === undefined ? undefined : parseOption("user", addressSchema, args.user);
+    const user = parseOptionalOption("user", addressSchema, args.user);
     const gateway = gatewayBaseUrl(args.gateway);
     const out = createOutput({ json: args.json === true });
 
@@ -155,9 +155,11 @@ export default defineCommand({
     }).finally(() => spinner.stop());
 
     const success = executeSuccessResponseSchema.safeParse(response.body);
-    const failure = executeFailureResponseSchema.safeParse(response.body);
-    if (!success.success && !failure.success) throw gatewayError(response, `run ${processId}`);
-    const answer = success.success ? success.data : failure.success ? failure.data : undefined;
+    // The failure shape is only tried when the success shape does not fit.
+    const failure = success.success
+      ? undefined
+      : executeFailureResponseSchema.safeParse(response.body);
+    const answer = success.success ? success.data : failure?.success ? failure.data : undefined;
     if (!answer) throw gatewayError(response, `run ${processId}`);
     const logs = await fetchLogs({ gateway, processId, transactionId: answer.transactionId }).then(
       (l) => l.logs,

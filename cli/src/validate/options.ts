@@ -19,6 +19,15 @@ export function parseOption<S extends z.ZodType>(
   throw usageError(`${label}${shown}: ${reason}`);
 }
 
+/** An option that may be left out: absent stays undefined, a given value is parsed. */
+export function parseOptionalOption<S extends z.ZodType>(
+  option: string,
+  schema: S,
+  value: string | undefined,
+): z.output<S> | undefined {
+  return value === undefined ? undefined : parseOption(option, schema, value);
+}
+
 /** A required option that citty let through empty (`--id ""` or `--id` with no value). */
 export function requireValue(option: string, value: string | undefined): string {
   if (value === undefined || value.trim() === "") throw usageError(`--${option} is required`);

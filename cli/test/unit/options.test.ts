@@ -10,6 +10,7 @@ import {
   parseIntegerOption,
   parseListOption,
   parseOption,
+  parseOptionalOption,
   requireValue,
   splitList,
 } from "../../src/validate/options";
@@ -26,6 +27,14 @@ function usageMessage(fn: () => unknown): string {
 }
 
 describe("option validation", () => {
+  it("leaves an absent optional option undefined and validates a given one", () => {
+    expect(parseOptionalOption("owner", addressSchema, undefined)).toBeUndefined();
+    expect(parseOptionalOption("owner", addressSchema, "0x1")).toBe(`0x${"0".repeat(63)}1`);
+    expect(usageMessage(() => parseOptionalOption("owner", addressSchema, "zz"))).toMatch(
+      /^--owner "zz": /,
+    );
+  });
+
   it("normalises addresses and names the option when one is invalid", () => {
     expect(parseOption("user", addressSchema, "0x1")).toBe(`0x${"0".repeat(63)}1`);
     expect(usageMessage(() => parseOption("user", addressSchema, "0xzz"))).toMatch(

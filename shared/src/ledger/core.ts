@@ -67,6 +67,21 @@ export interface SubmitCall {
   options?: SubmitOptions;
 }
 
+/** An entry function of our package, by its name in the shared table. */
+export interface EntryCall {
+  signer: Account;
+  fn: EntryFunctionName;
+  args: MoveArgument[];
+  options?: SubmitOptions;
+}
+
+/** A view function of our package; `result` validates what the node returns. */
+export interface ViewCall<T extends z.ZodType> {
+  fn: ViewFunctionName;
+  args: MoveArgument[];
+  result: T;
+}
+
 export interface CreateLedgerClientArgs {
   network: NetworkConfig;
   /** Defaults to the global fetch (bound, since workerd rejects an unbound one). */
@@ -83,17 +98,8 @@ export interface LedgerCore {
   moduleAddress(): string;
   /** Builds (with the given ABI: no ABI request), signs, submits and waits. */
   submit(call: SubmitCall): Promise<TxReceipt>;
-  entry(args: {
-    signer: Account;
-    fn: EntryFunctionName;
-    args: MoveArgument[];
-    options?: SubmitOptions;
-  }): Promise<TxReceipt>;
-  view<T extends z.ZodType>(args: {
-    fn: ViewFunctionName;
-    args: MoveArgument[];
-    result: T;
-  }): Promise<z.output<T>>;
+  entry(call: EntryCall): Promise<TxReceipt>;
+  view<T extends z.ZodType>(call: ViewCall<T>): Promise<z.output<T>>;
   waitForTransaction(hash: string, options?: WaitOptions): Promise<TxReceipt>;
 }
 
@@ -232,12 +238,7 @@ export function createLedgerCore(args: CreateLedgerClientArgs): LedgerCore {
     return waitForTransaction(pending.hash, options);
   }
 
-  async function entry(call: {
-    signer: Account;
-    fn: EntryFunctionName;
-    args: MoveArgument[];
-    options?: SubmitOptions;
-  }): Promise<TxReceipt> {
+  async function entry(call: EntryCall): Promise<TxReceipt> {
     const address = moduleAddress();
     return submit({
       signer: call.signer,
@@ -248,11 +249,7 @@ export function createLedgerCore(args: CreateLedgerClientArgs): LedgerCore {
     });
   }
 
-  async function view<T extends z.ZodType>(call: {
-    fn: ViewFunctionName;
-    args: MoveArgument[];
-    result: T;
-  }): Promise<z.output<T>> {
+  async function view<T extends z.ZodType>(call: ViewCall<T>): Promise<z.output<T>> {
     const address = moduleAddress();
     const values = await ledgerCall(address, () =>
       aptos.view({

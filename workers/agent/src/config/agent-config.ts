@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "../../../../shared/src/contract/limits.js";
 import { processIdSchema, workflowIdSchema } from "../../../../shared/src/schemas/ids.js";
 import { processNameSchema } from "../../../../shared/src/schemas/process.js";
+import { describeIssues } from "../execution/describe-issues.js";
 
 /**
  * One deployment serves one process: its identity, workflows and limits come from the Worker's
@@ -108,8 +109,7 @@ export class AgentConfigError extends Error {
 
 /** One line per problem, naming the var, so `wrangler dev` or the dashboard shows what to fix. */
 function configError(error: z.ZodError): AgentConfigError {
-  const problems = error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-  return new AgentConfigError(`Invalid agent configuration: ${problems.join("; ")}`);
+  return new AgentConfigError(`Invalid agent configuration: ${describeIssues(error)}`);
 }
 
 function logLimitsFrom(vars: z.infer<typeof logLimitVars>): LogLimits {

@@ -63,11 +63,26 @@ export function resolveAgentTarget(args: {
   return { ok: false, message: "The process's service URL scheme is not supported" };
 }
 
-export function agentFetch(
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls the agent and reads its whole answer: the status, and the body as JSON (undefined when it
+ * is not JSON), for the caller to validate. Throws what fetch or the body read throws.
+ */
+export async function fetchAgentJson(
   target: AgentTarget,
   path: string,
   init: RequestInit,
-): Promise<Response> {
+): Promise<{ status: number; json: unknown }> {
   const url = `${target.baseUrl}${path}`;
-  return target.fetcher === null ? fetch(url, init) : target.fetcher.fetch(url, init);
+  const response = await (target.fetcher === null
+    ? fetch(url, init)
+    : target.fetcher.fetch(url, init));
+  return { status: response.status, json: parseJson(await response.text()) };
 }

@@ -4,21 +4,13 @@ import {
   agentExecuteResponseSchema,
 } from "../../../../shared/src/schemas/agent.js";
 import type { JsonObject } from "../../../../shared/src/schemas/common.js";
-import { type AgentTarget, agentFetch } from "./agent-target.js";
+import { type AgentTarget, fetchAgentJson } from "./agent-target.js";
 
 export type AgentOutcome =
   | { kind: "completed"; result: JsonObject }
   | { kind: "failed"; error: string }
   /** No usable answer (unreachable, 5xx, not SPEC's body): nothing is known about the run. */
   | { kind: "unexpected"; detail: string };
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * POSTs SPEC's AgentRequest to the agent's /execute, signed with the shared secret when one is
@@ -43,23 +35,21 @@ export async function forwardToAgent(args: {
       }),
     );
   }
-  let response: Response;
-  let text: string;
+  let response: { status: number; json: unknown };
   try {
-    response = await agentFetch(args.target, "/execute", {
+    response = await fetchAgentJson(args.target, "/execute", {
       method: "POST",
       headers,
       body,
       signal: AbortSignal.timeout(args.timeoutMs),
     });
-    text = await response.text();
   } catch (error) {
     if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
       return { kind: "failed", error: `Agent did not answer within ${args.timeoutMs} ms` };
     }
     return { kind: "unexpected", detail: error instanceof Error ? error.message : String(error) };
   }
-  const parsed = agentExecuteResponseSchema.safeParse(parseJson(text));
+  const parsed = agentExecuteResponseSchema.safeParse(response.json);
   if (!parsed.success || response.status >= 500) {
     return {
       kind: "unexpected",

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { AppErrorException, appError } from "../../../../shared/src/errors/app-error.js";
 import type { GatewayApp } from "./gateway-app-types.js";
 
 type RawBodyEnv = GatewayApp & { Variables: { rawBody: Uint8Array } };
@@ -14,11 +15,14 @@ export const rawBody = createMiddleware<RawBodyEnv>(async (c, next) => {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** The Idempotency-Key header, or null; a malformed key is a validation error by the caller. */
-export function idempotencyKeyOf(
-  headers: Headers,
-): { ok: true; key: string | null } | { ok: false } {
+/**
+ * The Idempotency-Key header, or null when absent; a malformed key is thrown as a validation
+ * error, so the one onError writes the same 400 as every other bad field.
+ */
+export function idempotencyKeyOf(headers: Headers): string | null {
   const key = headers.get("idempotency-key");
-  if (key === null) return { ok: true, key: null };
-  return IDEMPOTENCY_KEY.test(key) ? { ok: true, key } : { ok: false };
+  if (key === null || IDEMPOTENCY_KEY.test(key)) return key;
+  throw new AppErrorException(
+    appError("validation_failed", "header.Idempotency-Key: 1..255 printable ASCII characters"),
+  );
 }

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { hexToBytes } from "../../../../shared/src/auth/bytes.js";
 import { LedgerError } from "../../../../shared/src/ledger/errors.js";
 import { gatewayConfig } from "../config.js";
 import type { OutcomeReport } from "../execute/run-execute.js";
@@ -7,12 +8,6 @@ import { operatorAccount } from "./operator-account.js";
 import { type DueReport, OUTCOME_SCHEMA, SQL } from "./outcome-sql.js";
 
 const MAX_BACKOFF_MS = 10 * 60_000;
-
-function hexToBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
 
 /** An abort is the ledger's final word (already reported, no longer in escrow, not an agent). */
 function isFinal(error: unknown): boolean {
@@ -87,7 +82,8 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
           taskId: row.task_id,
           payer: row.payer,
           delivered: row.delivered === 1,
-          resultHash: hexToBytes(row.result_hash),
+          // Queued from sha256Hex (or "" for a failed run), so always valid hex.
+          resultHash: hexToBytes(row.result_hash) ?? undefined,
         });
         this.sql.exec(SQL.remove, row.id);
       } catch (error) {

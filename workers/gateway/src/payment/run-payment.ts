@@ -1,4 +1,5 @@
 import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
+import { bytesToHex } from "../../../../shared/src/auth/bytes.js";
 import { appError } from "../../../../shared/src/errors/app-error.js";
 import type { LedgerClient } from "../../../../shared/src/ledger/client.js";
 import { LedgerError } from "../../../../shared/src/ledger/errors.js";
@@ -22,10 +23,6 @@ async function chainIdOf(ledger: LedgerClient): Promise<number> {
   return knownChainId;
 }
 
-function toHex(bytes: Uint8Array): string {
-  return `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
-
 /** Without a signed transaction: the make_payment to sign, as hex BCS, and the task id in it. */
 async function unsignedAnswer(args: {
   ledger: LedgerClient;
@@ -46,7 +43,11 @@ async function unsignedAnswer(args: {
   );
   return {
     status: answer.status,
-    body: { ...answer.body, taskId, unsignedTransaction: toHex(transaction.bcsToBytes()) },
+    body: {
+      ...answer.body,
+      taskId,
+      unsignedTransaction: `0x${bytesToHex(transaction.bcsToBytes())}`,
+    },
   };
 }
 

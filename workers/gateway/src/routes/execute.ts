@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { appError } from "../../../../shared/src/errors/app-error.js";
 import { executeBodySchema, processIdParamSchema } from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
 import { claimsStub, queueOutcomeReport } from "../durable/stubs.js";
@@ -8,7 +7,7 @@ import { forwardToAgent } from "../execute/forward-to-agent.js";
 import { type ExecuteDeps, runExecute } from "../execute/run-execute.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";
 import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";
-import { errorAnswer, send } from "../http/respond.js";
+import { send } from "../http/respond.js";
 import { validate } from "../http/validate.js";
 import { loadGatewayContext } from "../ledger/context-cache.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
@@ -22,18 +21,7 @@ export const executeRoutes = new Hono<GatewayApp>().post(
   async (c) => {
     const { processId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const idempotency = idempotencyKeyOf(c.req.raw.headers);
-    if (!idempotency.ok) {
-      return send(
-        c,
-        errorAnswer(
-          appError(
-            "validation_failed",
-            "header.Idempotency-Key: 1..255 printable ASCII characters",
-          ),
-        ),
-      );
-    }
+    const idempotencyKey = idempotencyKeyOf(c.req.raw.headers);
     const config = gatewayConfig(c.env);
     const ledger = gatewayLedger(c.env);
     const operator = operatorAccount(config.operatorPrivateKey);
@@ -78,7 +66,7 @@ export const executeRoutes = new Hono<GatewayApp>().post(
         headers: c.req.raw.headers,
         host: url.host,
         path: `${url.pathname}${url.search}`,
-        idempotencyKey: idempotency.key,
+        idempotencyKey,
       },
       deps,
     });

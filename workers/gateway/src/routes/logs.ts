@@ -4,20 +4,12 @@ import { appError } from "../../../../shared/src/errors/app-error.js";
 import { agentLogsResponseSchema } from "../../../../shared/src/schemas/agent.js";
 import { logsParamsSchema } from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
-import { agentFetch, resolveAgentTarget } from "../execute/agent-target.js";
+import { fetchAgentJson, resolveAgentTarget } from "../execute/agent-target.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";
 import { errorAnswer, send } from "../http/respond.js";
 import { validate } from "../http/validate.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { cachedProcess } from "../ledger/process-cache.js";
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** An execution's logs, read from its agent (agents on service bindings are not public). */
 export const logsRoutes = new Hono<GatewayApp>().get(
@@ -50,21 +42,20 @@ export const logsRoutes = new Hono<GatewayApp>().get(
             transactionId,
             body: "",
           });
-    let response: Response;
-    let text: string;
+    let response: { status: number; json: unknown };
     try {
-      response = await agentFetch(resolved.target, `/logs/${encodeURIComponent(transactionId)}`, {
-        headers,
-        signal: AbortSignal.timeout(config.agentTimeoutMs),
-      });
-      text = await response.text();
+      response = await fetchAgentJson(
+        resolved.target,
+        `/logs/${encodeURIComponent(transactionId)}`,
+        { headers, signal: AbortSignal.timeout(config.agentTimeoutMs) },
+      );
     } catch {
       return send(c, errorAnswer(appError("agent_unavailable"), { processId, transactionId }));
     }
     if (response.status === 404) {
       return send(c, errorAnswer(appError("transaction_not_found"), { processId, transactionId }));
     }
-    const logs = agentLogsResponseSchema.safeParse(parseJson(text));
+    const logs = agentLogsResponseSchema.safeParse(response.json);
     if (!logs.success) {
       return send(c, errorAnswer(appError("agent_unavailable"), { processId, transactionId }));
     }

@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { appError } from "../../../../shared/src/errors/app-error.js";
 import { paymentBodySchema, verifyParamsSchema } from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
 import { claimsStub } from "../durable/stubs.js";
 import { usablePaymentTaskIds } from "../execute/usable-payments.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";
 import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";
-import { errorAnswer, nowIso, send } from "../http/respond.js";
+import { nowIso, send } from "../http/respond.js";
 import { validate } from "../http/validate.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { runPayment } from "../payment/run-payment.js";
@@ -14,23 +13,12 @@ import { runPayment } from "../payment/run-payment.js";
 export const paymentRoutes = new Hono<GatewayApp>()
   .post("/api/payment", rawBody, validate("json", paymentBodySchema), async (c) => {
     const body = c.req.valid("json");
-    const idempotency = idempotencyKeyOf(c.req.raw.headers);
-    if (!idempotency.ok) {
-      return send(
-        c,
-        errorAnswer(
-          appError(
-            "validation_failed",
-            "header.Idempotency-Key: 1..255 printable ASCII characters",
-          ),
-        ),
-      );
-    }
+    const idempotencyKey = idempotencyKeyOf(c.req.raw.headers);
     const answer = await runPayment({
       ledger: gatewayLedger(c.env),
       body,
       rawBody: c.get("rawBody"),
-      idempotencyKey: idempotency.key,
+      idempotencyKey,
       claims: () => claimsStub(c.env, body.processId, body.userAddress),
     });
     return send(c, answer);

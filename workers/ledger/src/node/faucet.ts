@@ -12,12 +12,10 @@ import {
   U64,
 } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
-import { senderKey } from "../tx/authenticate";
-import { decodeSignedTransaction } from "../tx/decode";
+import { formatZodIssue } from "../../../../shared/src/errors/validation";
 import { commitTransaction } from "../tx/execute";
 import { TRANSFER_GAS_UNITS } from "../tx/gas";
-import { requestJson } from "../tx/render";
-import { resolveEntryCall } from "../tx/resolve";
+import { prepareTransaction } from "../tx/submit";
 import { parseAddress } from "./address";
 import type { NodeContext } from "./context";
 import { NodeError } from "./errors";
@@ -47,10 +45,7 @@ const FundBody = z.object({
 export function parseFundBody(body: unknown): { address: string; amount: bigint } {
   const parsed = FundBody.safeParse(body);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw NodeError.invalidInput(
-      `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`,
-    );
+    throw NodeError.invalidInput(formatZodIssue(parsed.error.issues, "body"));
   }
   const amount = BigInt(parsed.data.amount);
   if (amount > MAX_FUND_OCTAS) {
@@ -88,17 +83,7 @@ export function fund(args: { ctx: NodeContext; address: string; amount: bigint }
     raw,
     new TransactionAuthenticatorEd25519(faucetPublicKey, faucetKey.sign(message)),
   );
-  const decoded = decodeSignedTransaction(signed.bcsToBytes());
-  const call = resolveEntryCall({ moduleAddress: ctx.config.moduleAddress, ...decoded.call });
-  const key = senderKey(decoded.authenticator);
-  const request = requestJson({ hash: decoded.hash, raw, call, signature: key.json });
-  commitTransaction({
-    ctx,
-    decoded,
-    key,
-    call,
-    request,
-    mintFirst: args.amount + TRANSFER_GAS_UNITS * 100n,
-  });
-  return decoded.hash;
+  const prepared = prepareTransaction(ctx, signed.bcsToBytes());
+  commitTransaction({ ctx, ...prepared, mintFirst: args.amount + TRANSFER_GAS_UNITS * 100n });
+  return prepared.decoded.hash;
 }

@@ -1,11 +1,12 @@
 import { Deserializer, EntryFunction, EntryFunctionBytes, parseTypeTag } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
 import { FUNCTIONS, type MoveType, type ViewFunctionName } from "../../../../shared/src/contract";
+import { formatZodIssue } from "../../../../shared/src/errors/validation";
 import { longAddress } from "../engine/move-values";
 import { type JsonValue, MoveAbort, type MoveArg } from "../engine/types";
 import { abortStatus, executionContext } from "../tx/execute";
-import { ArgumentDecodeError, decodeBcsArg, jsonToArg } from "../tx/move-args";
-import { APT_METADATA, APTOS_COIN, FRAMEWORK_ADDRESS } from "../tx/resolve";
+import { decodeBcsArg, jsonToArg } from "../tx/move-args";
+import { APT_METADATA, APTOS_COIN, decodeArgs, FRAMEWORK_ADDRESS } from "../tx/resolve";
 import type { NodeContext } from "./context";
 import { NodeError } from "./errors";
 
@@ -63,21 +64,20 @@ const FRAMEWORK_VIEWS: Record<string, ViewSpec> = {
   },
 };
 
-const PACKAGE_VIEWS = new Map<string, ViewFunctionName>();
+/** The package's views by `module::function`, built once: the spec depends only on the table. */
+const PACKAGE_VIEWS = new Map<string, ViewSpec>();
 for (const [key, spec] of Object.entries(FUNCTIONS)) {
-  if (spec.kind === "view")
-    PACKAGE_VIEWS.set(`${spec.module}::${spec.name}`, key as ViewFunctionName);
-}
-
-function packageView(name: ViewFunctionName): ViewSpec {
-  return {
-    params: FUNCTIONS[name].params.map((p) => p.type),
-    typeArgs: 0,
-    run: (ctx, args) => {
-      const exec = executionContext({ ctx, now: ctx.clock.nowSeconds(), events: [] });
-      return ctx.engine.view(exec, name, args);
-    },
-  };
+  if (spec.kind === "view") {
+    const name = key as ViewFunctionName;
+    PACKAGE_VIEWS.set(`${spec.module}::${spec.name}`, {
+      params: spec.params.map((p) => p.type),
+      typeArgs: 0,
+      run: (ctx, args) => {
+        const exec = executionContext({ ctx, now: ctx.clock.nowSeconds(), events: [] });
+        return ctx.engine.view(exec, name, args);
+      },
+    });
+  }
 }
 
 function findView(ctx: NodeContext, target: ViewTarget): ViewSpec {
@@ -87,33 +87,10 @@ function findView(ctx: NodeContext, target: ViewTarget): ViewSpec {
     const spec = FRAMEWORK_VIEWS[key];
     if (spec) return spec;
   } else if (target.address === ctx.config.moduleAddress) {
-    const name = PACKAGE_VIEWS.get(key);
-    if (name) return packageView(name);
+    const spec = PACKAGE_VIEWS.get(key);
+    if (spec) return spec;
   }
   throw NodeError.vm("FUNCTION_RESOLUTION_FAILURE", `no view function ${id} on the devnode`);
-}
-
-function decodeArgs(params: readonly MoveType[], raw: RawArgs): MoveArg[] {
-  const given = "bcs" in raw ? raw.bcs : raw.json;
-  if (given.length !== params.length) {
-    throw NodeError.vm(
-      "NUMBER_OF_ARGUMENTS_MISMATCH",
-      `expected ${params.length} arguments, got ${given.length}`,
-    );
-  }
-  return params.map((type, i) => {
-    try {
-      return "bcs" in raw
-        ? decodeBcsArg(type, raw.bcs[i] as Uint8Array)
-        : jsonToArg(type, raw.json[i]);
-    } catch (error) {
-      if (!(error instanceof ArgumentDecodeError)) throw error;
-      throw NodeError.vm(
-        "FAILED_TO_DESERIALIZE_ARGUMENT",
-        `argument ${i} (${type}): ${error.message}`,
-      );
-    }
-  });
 }
 
 /** Runs a view function; an abort is the node's 400 vm_error with the abort's vm_status text. */
@@ -125,7 +102,10 @@ export function runView(args: { ctx: NodeContext; target: ViewTarget; raw: RawAr
       `expected ${spec.typeArgs} type arguments, got ${args.target.typeArguments.length}`,
     );
   }
-  const decoded = decodeArgs(spec.params, args.raw);
+  const decoded =
+    "bcs" in args.raw
+      ? decodeArgs(spec.params, args.raw.bcs, decodeBcsArg)
+      : decodeArgs(spec.params, args.raw.json, jsonToArg);
   try {
     return spec.run(args.ctx, decoded, args.target.typeArguments);
   } catch (error) {
@@ -176,10 +156,7 @@ const ViewJsonBody = z.object({
 export function viewFromJson(body: unknown): { target: ViewTarget; raw: RawArgs } {
   const parsed = ViewJsonBody.safeParse(body);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw NodeError.invalidInput(
-      `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`,
-    );
+    throw NodeError.invalidInput(formatZodIssue(parsed.error.issues, "body"));
   }
   const [address = "", module = "", fn = ""] = parsed.data.function.split("::");
   let typeArguments: string[];

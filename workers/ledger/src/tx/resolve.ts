@@ -50,16 +50,24 @@ for (const [key, spec] of Object.entries(FUNCTIONS)) {
 }
 const PACKAGE_MODULES = new Set<string>(Object.values(FUNCTIONS).map((f) => f.module));
 
-function decodeAll(types: readonly MoveType[], args: Uint8Array[]): MoveArg[] {
-  if (args.length !== types.length) {
+/**
+ * Decodes each argument by its Move type with `decode` (BCS bytes or JSON values), failing with
+ * the VM's status names; shared by entry calls and views.
+ */
+export function decodeArgs<T>(
+  types: readonly MoveType[],
+  given: readonly T[],
+  decode: (type: MoveType, value: T) => MoveArg,
+): MoveArg[] {
+  if (given.length !== types.length) {
     throw NodeError.vm(
       "NUMBER_OF_ARGUMENTS_MISMATCH",
-      `expected ${types.length} arguments, got ${args.length}`,
+      `expected ${types.length} arguments, got ${given.length}`,
     );
   }
   return types.map((type, i) => {
     try {
-      return decodeBcsArg(type, args[i] as Uint8Array);
+      return decode(type, given[i] as T);
     } catch (error) {
       if (!(error instanceof ArgumentDecodeError)) throw error;
       throw NodeError.vm(
@@ -89,7 +97,7 @@ function resolveTransfer(input: CallInput, id: string): ResolvedCall {
     throw NodeError.vm("LINKER_ERROR", `the only coin on the devnode is ${APTOS_COIN}`);
   }
   const paramTypes = ["address", "u64"] as const;
-  const args = decodeAll(paramTypes, input.args);
+  const args = decodeArgs(paramTypes, input.args, decodeBcsArg);
   return {
     kind: "transfer",
     functionId: id,
@@ -133,7 +141,7 @@ export function resolveEntryCall(input: CallInput): ResolvedCall {
     functionId: id,
     typeArguments: [],
     paramTypes,
-    args: decodeAll(paramTypes, input.args),
+    args: decodeArgs(paramTypes, input.args, decodeBcsArg),
     gasUnits: PACKAGE_GAS_UNITS[name],
   };
 }

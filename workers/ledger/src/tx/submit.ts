@@ -7,7 +7,8 @@ import { commitTransaction } from "./execute";
 import { pendingJson, requestJson } from "./render";
 import { resolveEntryCall } from "./resolve";
 
-function prepare(ctx: NodeContext, body: Uint8Array) {
+/** Decodes a signed transaction and resolves its call: what submit, simulate and the faucet share. */
+export function prepareTransaction(ctx: NodeContext, body: Uint8Array) {
   const decoded = decodeSignedTransaction(body);
   const call = resolveEntryCall({ moduleAddress: ctx.config.moduleAddress, ...decoded.call });
   const key = senderKey(decoded.authenticator);
@@ -23,7 +24,7 @@ export async function submitTransaction(args: {
   ctx: NodeContext;
   body: Uint8Array;
 }): Promise<Record<string, JsonValue>> {
-  const prepared = prepare(args.ctx, args.body);
+  const prepared = prepareTransaction(args.ctx, args.body);
   const { publicKey, signature } = prepared.key;
   if (publicKey === null || signature === null) {
     throw NodeError.vm("INVALID_SIGNATURE", "a submitted transaction must be signed");
@@ -44,6 +45,6 @@ export async function submitTransaction(args: {
  * sends a zeroed one on purpose), rolled back; answers a one-element array.
  */
 export function simulateTransaction(args: { ctx: NodeContext; body: Uint8Array }): unknown[] {
-  const prepared = prepare(args.ctx, args.body);
+  const prepared = prepareTransaction(args.ctx, args.body);
   return [commitTransaction({ ctx: args.ctx, ...prepared, simulate: true }).json];
 }
