@@ -3,8 +3,11 @@
 // transactions per second (signed before the clock starts; the signing rate is reported apart)
 // and view calls per second. Prints figures; not part of `npm test`.
 //
-//   node bench/devnode/run.mjs [--runtime wrangler|direct] [--txs 2000] [--payers txs/50]
-//                              [--views 20000] [--concurrency 16]
+//   node bench/devnode/run.mjs [--runtime wrangler|direct|socket] [--txs 2000] [--payers txs/50]
+//                              [--views 20000] [--concurrency 16] [--batch 1]
+//
+// --batch N > 1 submits each payer's transactions N at a time through POST /v1/transactions/batch
+// (the node API's batch submission) instead of one request each.
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,7 +36,9 @@ function option(name, fallback) {
 }
 const runtimeIndex = process.argv.indexOf("--runtime");
 const RUNTIME = runtimeIndex < 0 ? "wrangler" : process.argv[runtimeIndex + 1];
-if (RUNTIME !== "wrangler" && RUNTIME !== "direct")
+// wrangler: as `npm start` runs it (wrangler's dev proxy in front); direct: workerd through
+// Miniflare's entry worker; socket: a workerd socket bound to the devnode Worker itself.
+if (!["wrangler", "direct", "socket"].includes(RUNTIME))
   throw new Error("--runtime is wrangler or direct");
 const TXS = option("txs", 2000);
 // A payer may hold at most 64 open payments per process (ledger-contract.md), so the payers
@@ -47,6 +52,7 @@ if (Math.ceil(TXS / PAYERS) > MAX_OPEN_PER_PAYER) {
 }
 const VIEWS = option("views", 20000);
 const CONCURRENCY = option("concurrency", 16);
+const BATCH = option("batch", 1);
 
 /** Runs `count` jobs with at most `width` in flight. */
 async function pool(count, width, job) {
@@ -59,6 +65,24 @@ async function pool(count, width, job) {
 }
 
 const rate = (n, ms) => Math.round((n * 1000) / ms);
+const SIGNED_BCS = "application/x.aptos.signed_transaction+bcs";
+
+function inGroups(items, size) {
+  const groups = [];
+  for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));
+  return groups;
+}
+
+/** BCS of a vector: the ULEB128 length, then the elements' own bytes. */
+function bcsVector(elements) {
+  const length = [];
+  let n = elements.length;
+  do {
+    length.push((n & 0x7f) | (n > 0x7f ? 0x80 : 0));
+    n >>>= 7;
+  } while (n > 0);
+  return Buffer.concat([Buffer.from(length), ...elements]);
+}
 
 async function setup(aptos, payers) {
   const owner = Account.generate();
@@ -143,16 +167,15 @@ async function main() {
     const submitCpu = serverCpuMs();
     const submitStart = performance.now();
     await pool(PAYERS, CONCURRENCY, async (p) => {
-      for (const bytes of perPayer[p]) {
-        const response = await request(
-          "POST",
-          "/v1/transactions",
-          bytes,
-          "application/x.aptos.signed_transaction+bcs",
-        );
-        if (response.status !== 202)
-          throw new Error(`submit failed: ${response.status} ${response.text}`);
-        committed++;
+      for (const group of inGroups(perPayer[p], BATCH)) {
+        const response =
+          BATCH === 1
+            ? await request("POST", "/v1/transactions", group[0], SIGNED_BCS)
+            : await request("POST", "/v1/transactions/batch", bcsVector(group), SIGNED_BCS);
+        const refused =
+          response.status !== 202 || JSON.parse(response.text).transaction_failures?.length;
+        if (refused) throw new Error(`submit failed: ${response.status} ${response.text}`);
+        committed += group.length;
       }
     });
     const submitMs = performance.now() - submitStart;
@@ -192,7 +215,7 @@ async function main() {
       `signing: ${TXS} make_payment in ${signMs.toFixed(0)} ms = ${rate(TXS, signMs)} signatures/s (ts-sdk, JS Ed25519)`,
     );
     console.log(
-      `submit:  ${committed} committed in ${submitMs.toFixed(0)} ms = ${rate(committed, submitMs)} tx/s (${PAYERS} payers); workerd CPU ${perCall(submitCpuMs, committed)}/tx`,
+      `submit:  ${committed} committed in ${submitMs.toFixed(0)} ms = ${rate(committed, submitMs)} tx/s (${PAYERS} payers, ${BATCH === 1 ? "one per request" : `batches of ${BATCH}`}); workerd CPU ${perCall(submitCpuMs, committed)}/tx`,
     );
     console.log(
       `views:   ${VIEWS} verify_payment in ${viewMs.toFixed(0)} ms = ${rate(VIEWS, viewMs)} views/s; workerd CPU ${perCall(viewCpuMs, VIEWS)}/view`,

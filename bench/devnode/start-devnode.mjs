@@ -1,6 +1,8 @@
-// Starts the devnode Worker on 127.0.0.1 with a throwaway persistence directory, either as the
-// local stack runs it (wrangler's unstable_startWorker, which puts wrangler's dev proxy in front)
-// or directly in workerd through Miniflare with the same wrangler config (no proxy hop).
+// Starts the devnode Worker on 127.0.0.1 with a throwaway persistence directory: as the local
+// stack runs it ("wrangler": wrangler's unstable_startWorker, which puts wrangler's dev proxy in
+// front), or in workerd through Miniflare with the same wrangler config, either behind
+// Miniflare's entry worker ("direct") or on a workerd socket bound to the devnode Worker itself
+// ("socket": no hop but the devnode's own).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -56,8 +58,11 @@ export async function startDevnode({ root, runtime }) {
     logRequests: false,
     defaultPersistRoot: join(scratch, "state"),
     durableObjectsPersist: true,
+    ...(runtime === "socket" ? { unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }] } : {}),
   });
-  const origin = (await mf.ready).origin;
+  const entry = (await mf.ready).origin;
+  const origin =
+    runtime === "socket" ? (await mf.unsafeGetDirectURL("agentgate-ledger")).origin : entry;
   const stop = async () => {
     await mf.dispose();
     cleanup();

@@ -1,4 +1,5 @@
 import type { Bank, PackageEngine } from "../engine/types";
+import type { CommitQueue } from "./commit-queue";
 import type { NodeStore } from "./store";
 
 /** The bank as the node uses it: the package's Bank plus minting (faucet) and burning (gas). */
@@ -26,6 +27,8 @@ export interface NodeContext {
   engine: PackageEngine;
   config: NodeConfig;
   clock: DevClock;
+  /** Submitted transactions wait here to be committed together (see CommitQueue). */
+  commits: CommitQueue;
   /** The last committed version; 0 is genesis. Kept in memory, written with each commit. */
   version: bigint;
 }

@@ -2,6 +2,7 @@ import { SqlBank } from "../engine/bank";
 import { NativePackageEngine } from "../engine/engine";
 import { longAddress } from "../engine/move-values";
 import { executionContext } from "../tx/execute";
+import { CommitQueue } from "./commit-queue";
 import { DevClock, type NodeConfig, type NodeContext } from "./context";
 import { NodeStore } from "./store";
 
@@ -39,6 +40,7 @@ export function openNode(storage: DurableObjectStorage, config: NodeConfig): Nod
       engine: new NativePackageEngine(),
       config,
       clock: new DevClock(store),
+      commits: new CommitQueue(),
       version: store.latestVersion(),
     };
     ctx.engine.init(executionContext({ ctx, now: ctx.clock.nowSeconds(), events: [] }));

@@ -61,10 +61,12 @@ export class NodeError extends Error {
     return new NodeError(404, errorCode, message);
   }
 
+  /** The node's error body. */
+  toJson(): { message: string; error_code: string; vm_error_code: number | null } {
+    return { message: this.message, error_code: this.errorCode, vm_error_code: this.vmErrorCode };
+  }
+
   toResponse(): Response {
-    return Response.json(
-      { message: this.message, error_code: this.errorCode, vm_error_code: this.vmErrorCode },
-      { status: this.status },
-    );
+    return Response.json(this.toJson(), { status: this.status });
   }
 }

@@ -13,6 +13,7 @@ import {
 } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
 import { formatZodIssue } from "../../../../shared/src/errors/validation";
+import { decodeSignedTransaction } from "../tx/decode";
 import { commitTransaction } from "../tx/execute";
 import { TRANSFER_GAS_UNITS } from "../tx/gas";
 import { prepareTransaction } from "../tx/submit";
@@ -83,7 +84,7 @@ export function fund(args: { ctx: NodeContext; address: string; amount: bigint }
     raw,
     new TransactionAuthenticatorEd25519(faucetPublicKey, faucetKey.sign(message)),
   );
-  const prepared = prepareTransaction(ctx, signed.bcsToBytes());
+  const prepared = prepareTransaction(ctx, decodeSignedTransaction(signed.bcsToBytes()));
   commitTransaction({ ctx, ...prepared, mintFirst: args.amount + TRANSFER_GAS_UNITS * 100n });
   return prepared.decoded.hash;
 }

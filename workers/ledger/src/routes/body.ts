@@ -3,19 +3,23 @@ import { NodeError } from "../node/errors";
 /** Aptos' maximum transaction size; no request body the devnode accepts is larger. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-async function readBytes(request: Request): Promise<Uint8Array> {
+async function readBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > limit) throw tooLarge(limit);
   const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.length > MAX_BODY_BYTES) throw tooLarge();
+  if (bytes.length > limit) throw tooLarge(limit);
   return bytes;
 }
 
-const tooLarge = () =>
-  new NodeError(413, "invalid_input", `request body is larger than ${MAX_BODY_BYTES} bytes`);
+const tooLarge = (limit: number) =>
+  new NodeError(413, "invalid_input", `request body is larger than ${limit} bytes`);
 
 /** A BCS body; the content type must say so, as the node's content negotiation requires. */
-export async function readBcs(request: Request, contentType: string): Promise<Uint8Array> {
+export async function readBcs(
+  request: Request,
+  contentType: string,
+  limit = MAX_BODY_BYTES,
+): Promise<Uint8Array> {
   const given = request.headers.get("content-type") ?? "";
   if (!given.startsWith(contentType)) {
     throw new NodeError(
@@ -24,7 +28,7 @@ export async function readBcs(request: Request, contentType: string): Promise<Ui
       `content-type must be ${contentType} (the devnode accepts BCS submissions only)`,
     );
   }
-  return readBytes(request);
+  return readBytes(request, limit);
 }
 
 /** A JSON body, parsed but not yet validated (callers validate with zod). */

@@ -5,10 +5,15 @@ import { parseAddress } from "../node/address";
 import type { NodeContext } from "../node/context";
 import { NodeError } from "../node/errors";
 import { runView, viewFromBcs, viewFromJson } from "../node/views";
+import { MAX_BATCH_TRANSACTIONS } from "../tx/decode";
 import { GAS_UNIT_PRICE } from "../tx/gas";
 import { APT_METADATA, APTOS_COIN } from "../tx/resolve";
-import { simulateTransaction, submitTransaction } from "../tx/submit";
-import { readBcs, readJson } from "./body";
+import { simulateTransaction, submitTransaction, submitTransactionBatch } from "../tx/submit";
+import { MAX_BODY_BYTES, readBcs, readJson } from "./body";
+
+const SIGNED_TRANSACTION_BCS = "application/x.aptos.signed_transaction+bcs";
+/** A batch holds at most MAX_BATCH_TRANSACTIONS transactions of the single-submit size limit. */
+const MAX_BATCH_BODY_BYTES = MAX_BODY_BYTES * MAX_BATCH_TRANSACTIONS;
 
 const HASH = /^0x[0-9a-f]{64}$/;
 
@@ -126,12 +131,18 @@ export function fullnodeRoutes(ctx: NodeContext): Hono {
   });
 
   app.post("/v1/transactions", async (c) => {
-    const body = await readBcs(c.req.raw, "application/x.aptos.signed_transaction+bcs");
+    const body = await readBcs(c.req.raw, SIGNED_TRANSACTION_BCS);
     return c.json(await submitTransaction({ ctx, body }), 202);
   });
 
+  app.post("/v1/transactions/batch", async (c) => {
+    const body = await readBcs(c.req.raw, SIGNED_TRANSACTION_BCS, MAX_BATCH_BODY_BYTES);
+    const { status, failures } = await submitTransactionBatch({ ctx, body });
+    return c.json({ transaction_failures: failures }, status);
+  });
+
   app.post("/v1/transactions/simulate", async (c) => {
-    const body = await readBcs(c.req.raw, "application/x.aptos.signed_transaction+bcs");
+    const body = await readBcs(c.req.raw, SIGNED_TRANSACTION_BCS);
     return c.json(simulateTransaction({ ctx, body }));
   });
 

@@ -31,6 +31,16 @@ export interface DecodedTransaction {
   };
 }
 
+/** A signed transaction as read from the wire, before its call is looked at. */
+export interface ReadTransaction {
+  raw: RawTransaction;
+  authenticator: TransactionAuthenticator;
+  /** The transaction's own BCS bytes (hashed for its id). */
+  signed: Uint8Array;
+  /** How many of them are the RawTransaction (the signed part). */
+  rawLength: number;
+}
+
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
@@ -41,25 +51,71 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** Aptos' default cap on one batch submission (api.max_submit_transaction_batch_size). */
+export const MAX_BATCH_TRANSACTIONS = 100;
+
+function undecodable(error: unknown, what: string): NodeError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return NodeError.invalidInput(`Failed to deserialize input into ${what}: ${reason}`);
+}
+
 /**
- * Decodes a BCS SignedTransaction with the SDK's own deserializers (RawTransaction then
- * TransactionAuthenticator, exactly as SignedTransaction.deserialize reads them; reading them
- * apart tells where the signed bytes end). Only entry-function payloads are runnable here.
+ * Reads one BCS SignedTransaction at the deserializer's position with the SDK's own
+ * deserializers (RawTransaction then TransactionAuthenticator, exactly as
+ * SignedTransaction.deserialize reads them; reading them apart tells where the signed bytes end).
+ * `body` is the buffer the deserializer reads, so the transaction's own bytes can be hashed.
+ */
+function readSignedTransaction(d: Deserializer, body: Uint8Array): ReadTransaction {
+  const start = body.length - d.remaining();
+  const raw = RawTransaction.deserialize(d);
+  const rawEnd = body.length - d.remaining();
+  const authenticator = TransactionAuthenticator.deserialize(d);
+  const signed = body.subarray(start, body.length - d.remaining());
+  return { raw, authenticator, signed, rawLength: rawEnd - start };
+}
+
+/**
+ * Decodes one signed transaction, the body of POST /v1/transactions. Only entry-function
+ * payloads are runnable here.
  */
 export function decodeSignedTransaction(body: Uint8Array): DecodedTransaction {
-  let raw: RawTransaction;
-  let authenticator: TransactionAuthenticator;
-  let rawLength: number;
+  let read: ReadTransaction;
   try {
     const d = new Deserializer(body);
-    raw = RawTransaction.deserialize(d);
-    rawLength = body.length - d.remaining();
-    authenticator = TransactionAuthenticator.deserialize(d);
+    read = readSignedTransaction(d, body);
     if (d.remaining() !== 0) throw new Error(`${d.remaining()} trailing bytes`);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw NodeError.invalidInput(`Failed to deserialize input into SignedTransaction: ${reason}`);
+    throw undecodable(error, "SignedTransaction");
   }
+  return toDecodedTransaction(read);
+}
+
+/**
+ * Splits the body of POST /v1/transactions/batch, a BCS vector of signed transactions, into its
+ * transactions. Decoding is all or nothing, as on the node: one malformed entry refuses the batch.
+ */
+export function decodeSignedTransactionBatch(body: Uint8Array): ReadTransaction[] {
+  try {
+    const d = new Deserializer(body);
+    const count = d.deserializeUleb128AsU32();
+    if (count > MAX_BATCH_TRANSACTIONS) {
+      throw new Error(`${count} transactions, at most ${MAX_BATCH_TRANSACTIONS} per batch`);
+    }
+    const batch = Array.from({ length: count }, () => readSignedTransaction(d, body));
+    if (d.remaining() !== 0) throw new Error(`${d.remaining()} trailing bytes`);
+    return batch;
+  } catch (error) {
+    throw undecodable(error, "a vector of SignedTransaction");
+  }
+}
+
+/** What the devnode needs of a signed transaction it read: its call, signing message and hash. */
+export function toDecodedTransaction({
+  raw,
+  authenticator,
+  signed,
+  rawLength,
+}: ReadTransaction): DecodedTransaction {
   const payload = raw.payload;
   if (!(payload instanceof TransactionPayloadEntryFunction)) {
     throw NodeError.vm(
@@ -76,8 +132,8 @@ export function decodeSignedTransaction(body: Uint8Array): DecodedTransaction {
   return {
     raw,
     authenticator,
-    signingMessage: concat([RAW_TRANSACTION_PREFIX, body.subarray(0, rawLength)]),
-    hash: bytesToHex(hashValues([TRANSACTION_PREFIX, USER_TRANSACTION_TAG, body])),
+    signingMessage: concat([RAW_TRANSACTION_PREFIX, signed.subarray(0, rawLength)]),
+    hash: bytesToHex(hashValues([TRANSACTION_PREFIX, USER_TRANSACTION_TAG, signed])),
     sender: raw.sender.toStringLong(),
     call: {
       address: ef.module_name.address.toStringLong(),

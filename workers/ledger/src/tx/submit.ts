@@ -2,14 +2,18 @@ import type { JsonValue } from "../engine/types";
 import type { NodeContext } from "../node/context";
 import { NodeError } from "../node/errors";
 import { senderKey, verifyEd25519 } from "./authenticate";
-import { decodeSignedTransaction } from "./decode";
+import {
+  type DecodedTransaction,
+  decodeSignedTransaction,
+  decodeSignedTransactionBatch,
+  toDecodedTransaction,
+} from "./decode";
 import { commitTransaction } from "./execute";
 import { pendingJson, requestJson } from "./render";
 import { resolveEntryCall } from "./resolve";
 
-/** Decodes a signed transaction and resolves its call: what submit, simulate and the faucet share. */
-export function prepareTransaction(ctx: NodeContext, body: Uint8Array) {
-  const decoded = decodeSignedTransaction(body);
+/** Resolves a decoded transaction's call and signer: what submit, simulate and the faucet share. */
+export function prepareTransaction(ctx: NodeContext, decoded: DecodedTransaction) {
   const call = resolveEntryCall({ moduleAddress: ctx.config.moduleAddress, ...decoded.call });
   const key = senderKey(decoded.authenticator);
   const request = requestJson({ hash: decoded.hash, raw: decoded.raw, call, signature: key.json });
@@ -17,14 +21,14 @@ export function prepareTransaction(ctx: NodeContext, body: Uint8Array) {
 }
 
 /**
- * POST /v1/transactions: decode, verify the signature, then validate and commit synchronously.
- * The answer is the node's 202 pending transaction; by_hash already finds it committed.
+ * Verifies the signature, then validates and commits synchronously. The answer is the node's
+ * pending transaction; by_hash already finds it committed.
  */
-export async function submitTransaction(args: {
-  ctx: NodeContext;
-  body: Uint8Array;
-}): Promise<Record<string, JsonValue>> {
-  const prepared = prepareTransaction(args.ctx, args.body);
+async function verifyAndCommit(
+  ctx: NodeContext,
+  decoded: DecodedTransaction,
+): Promise<Record<string, JsonValue>> {
+  const prepared = prepareTransaction(ctx, decoded);
   const { publicKey, signature } = prepared.key;
   if (publicKey === null || signature === null) {
     throw NodeError.vm("INVALID_SIGNATURE", "a submitted transaction must be signed");
@@ -35,9 +39,47 @@ export async function submitTransaction(args: {
     message: prepared.decoded.signingMessage,
   });
   if (!valid) throw NodeError.vm("INVALID_SIGNATURE");
-  // Everything from here is synchronous: no other request can slip in between check and commit.
-  commitTransaction({ ctx: args.ctx, ...prepared });
+  // The checks and the commit run in one synchronous call: no other request can slip in between.
+  await ctx.commits.run(() => commitTransaction({ ctx, ...prepared }));
   return pendingJson(prepared.request);
+}
+
+/** POST /v1/transactions: one BCS signed transaction, answered 202 with the pending transaction. */
+export function submitTransaction(args: {
+  ctx: NodeContext;
+  body: Uint8Array;
+}): Promise<Record<string, JsonValue>> {
+  return verifyAndCommit(args.ctx, decodeSignedTransaction(args.body));
+}
+
+export interface BatchFailure {
+  error: ReturnType<NodeError["toJson"]>;
+  transaction_index: number;
+}
+
+/**
+ * POST /v1/transactions/batch: each transaction is checked and committed in order, as if
+ * submitted alone; the ones refused are listed by index. As on the node, the answer is 202 when
+ * none was refused, 206 when some were, and a 400 when every one of a non-empty batch was.
+ */
+export async function submitTransactionBatch(args: {
+  ctx: NodeContext;
+  body: Uint8Array;
+}): Promise<{ status: 202 | 206; failures: BatchFailure[] }> {
+  const batch = decodeSignedTransactionBatch(args.body);
+  const failures: BatchFailure[] = [];
+  for (const [index, read] of batch.entries()) {
+    try {
+      await verifyAndCommit(args.ctx, toDecodedTransaction(read));
+    } catch (error) {
+      if (!(error instanceof NodeError)) throw error;
+      failures.push({ error: error.toJson(), transaction_index: index });
+    }
+  }
+  if (failures.length > 0 && failures.length === batch.length) {
+    throw NodeError.invalidInput("All transactions submitted were invalid.");
+  }
+  return { status: failures.length === 0 ? 202 : 206, failures };
 }
 
 /**
@@ -45,6 +87,6 @@ export async function submitTransaction(args: {
  * sends a zeroed one on purpose), rolled back; answers a one-element array.
  */
 export function simulateTransaction(args: { ctx: NodeContext; body: Uint8Array }): unknown[] {
-  const prepared = prepareTransaction(args.ctx, args.body);
+  const prepared = prepareTransaction(args.ctx, decodeSignedTransaction(args.body));
   return [commitTransaction({ ctx: args.ctx, ...prepared, simulate: true }).json];
 }
