@@ -3,7 +3,7 @@
 // transactions per second (signed before the clock starts; the signing rate is reported apart)
 // and view calls per second. Prints figures; not part of `npm test`.
 //
-//   node bench/devnode/run.mjs [--runtime wrangler|direct|socket] [--txs 2000] [--payers txs/50]
+//   node bench/devnode/run.mjs [--runtime stack|wrangler] [--txs 2000] [--payers txs/50]
 //                              [--views 20000] [--concurrency 16] [--batch 1]
 //
 // --batch N > 1 submits each payer's transactions N at a time through POST /v1/transactions/batch
@@ -35,11 +35,11 @@ function option(name, fallback) {
   return value;
 }
 const runtimeIndex = process.argv.indexOf("--runtime");
-const RUNTIME = runtimeIndex < 0 ? "wrangler" : process.argv[runtimeIndex + 1];
-// wrangler: as `npm start` runs it (wrangler's dev proxy in front); direct: workerd through
-// Miniflare's entry worker; socket: a workerd socket bound to the devnode Worker itself.
-if (!["wrangler", "direct", "socket"].includes(RUNTIME))
-  throw new Error("--runtime is wrangler or direct");
+// stack: as `npm start` runs it (a workerd socket bound to the devnode Worker); wrangler: behind
+// wrangler's dev proxy, for comparison.
+const RUNTIME = runtimeIndex < 0 ? "stack" : process.argv[runtimeIndex + 1];
+if (RUNTIME !== "stack" && RUNTIME !== "wrangler")
+  throw new Error("--runtime is stack or wrangler");
 const TXS = option("txs", 2000);
 // A payer may hold at most 64 open payments per process (ledger-contract.md), so the payers
 // share the transactions out at 50 each by default.

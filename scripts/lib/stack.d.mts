@@ -22,7 +22,7 @@ export interface LocalStack {
   moduleAddress: string;
   stateDir: string;
   children: StackChild[];
-  /** Last lines the wrangler processes printed, for failure messages. */
+  /** Last lines the stack's processes printed, for failure messages. */
   logTail(): string;
   stop(): Promise<void>;
 }

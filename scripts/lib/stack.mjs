@@ -1,6 +1,7 @@
-// Starts the local agentgate stack with wrangler (workerd): the devnode on its own port, and the
-// gateway with agents bound to it as services on another. `npm start`, `npm run demo` and the
-// end-to-end tests all boot it through this one module, so they boot it the same way.
+// Starts the local agentgate stack in workerd: the devnode on its own port (devnode-server.mjs),
+// and the gateway with agents bound to it as services on another (wrangler dev). `npm start`,
+// `npm run demo` and the end-to-end tests all boot it through this one module, so they boot it
+// the same way.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -80,22 +81,11 @@ export async function freePort() {
   });
 }
 
-function startWrangler({ root, configs, port, stateDir, name, vars }) {
-  const argv = [
-    "dev",
-    ...configs.flatMap((config) => ["-c", config]),
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--persist-to",
-    join(stateDir, name),
-    "--show-interactive-dev-session=false",
-    ...vars.flatMap((v) => ["--var", v]),
-  ];
-  const child = spawn(join(root, "node_modules", ".bin", "wrangler"), argv, {
+/** Starts one process of the stack in its own process group, keeping the tail of its output. */
+function startChild({ root, command, argv, stateDir, name }) {
+  const child = spawn(command, argv, {
     cwd: root,
-    // Its own process group, so stop() ends wrangler and the workerd it started, and nothing else.
+    // Its own process group, so stop() ends it and the workerd it started, and nothing else.
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
@@ -119,6 +109,39 @@ function startWrangler({ root, configs, port, stateDir, name, vars }) {
   return { name, process: child, log, exited };
 }
 
+function startWrangler({ root, configs, port, stateDir, name }) {
+  const argv = [
+    "dev",
+    ...configs.flatMap((config) => ["-c", config]),
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    join(stateDir, name),
+    "--show-interactive-dev-session=false",
+  ];
+  const command = join(root, "node_modules", ".bin", "wrangler");
+  return startChild({ root, command, argv, stateDir, name });
+}
+
+/**
+ * The devnode runs on a workerd socket of its own (devnode-server.mjs) rather than behind
+ * `wrangler dev`'s proxy, which tripled its CPU per request; it keeps wrangler's state layout and
+ * registry, so the gateway's binding and existing state folders work unchanged.
+ */
+function startDevnode({ root, port, stateDir, devClock }) {
+  const argv = [
+    join(root, "scripts", "lib", "devnode-server.mjs"),
+    "--port",
+    String(port),
+    "--persist-to",
+    join(stateDir, "ledger"),
+    ...(devClock ? ["--dev-clock"] : []),
+  ];
+  return startChild({ root, command: process.execPath, argv, stateDir, name: "ledger" });
+}
+
 async function waitUntilReady({ url, child, timeoutMs }) {
   const deadline = Date.now() + timeoutMs;
   let exitCode;
@@ -128,7 +151,7 @@ async function waitUntilReady({ url, child, timeoutMs }) {
   while (Date.now() < deadline) {
     if (exitCode !== undefined) {
       throw new Error(
-        `wrangler exited (${exitCode}) before ${url} was ready:\n${child.log.slice(-30).join("\n")}`,
+        `${child.name} exited (${exitCode}) before ${url} was ready:\n${child.log.slice(-30).join("\n")}`,
       );
     }
     if (await answers(url, 2000)) return;
@@ -174,13 +197,11 @@ export async function startLocalStack(options = {}) {
   };
   try {
     const ledgerPort = options.ledgerPort ?? (await freePort());
-    const ledger = startWrangler({
+    const ledger = startDevnode({
       root,
-      configs: ["workers/ledger/wrangler.toml"],
       port: ledgerPort,
       stateDir,
-      name: "ledger",
-      vars: options.devClock ? ["DEV_CLOCK:true"] : [],
+      devClock: options.devClock === true,
     });
     children.push(ledger);
     const ledgerOrigin = `http://127.0.0.1:${ledgerPort}`;
@@ -194,7 +215,6 @@ export async function startLocalStack(options = {}) {
         port: gatewayPort,
         stateDir,
         name: "gateway",
-        vars: [],
       });
       children.push(gateway);
       gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
