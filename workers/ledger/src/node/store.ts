@@ -2,8 +2,8 @@ import type { JsonValue } from "../engine/types";
 
 /**
  * The node's own records in the Durable Object's SQLite: accounts (sequence number and
- * authentication key), committed transactions by version and hash, their events, and settings
- * such as the clock offset. The package's tables (pkg_*) and the bank belong to the engine.
+ * authentication key), committed transactions by version and hash (their JSON, events included)
+ * and settings such as the clock offset. The package's tables (pkg_*) and the bank belong to the engine.
  */
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS node_accounts (
@@ -15,13 +15,6 @@ const SCHEMA = [
     version INTEGER PRIMARY KEY,
     hash TEXT NOT NULL UNIQUE,
     body TEXT NOT NULL
-  )`,
-  `CREATE TABLE IF NOT EXISTS node_events (
-    version INTEGER NOT NULL,
-    position INTEGER NOT NULL,
-    type TEXT NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (version, position)
   )`,
   `CREATE TABLE IF NOT EXISTS node_meta (
     key TEXT PRIMARY KEY,
@@ -81,22 +74,14 @@ export class NodeStore {
     return BigInt(row.v ?? 0);
   }
 
-  insertTransaction(version: bigint, hash: string, body: string, events: RestEvent[]): void {
+  /** Keeps a committed transaction; its events are part of its JSON, as by_hash answers it. */
+  insertTransaction(version: bigint, hash: string, body: string): void {
     this.sql.exec(
       "INSERT INTO node_transactions (version, hash, body) VALUES (?, ?, ?)",
       Number(version),
       hash,
       body,
     );
-    events.forEach((event, position) => {
-      this.sql.exec(
-        "INSERT INTO node_events (version, position, type, data) VALUES (?, ?, ?, ?)",
-        Number(version),
-        position,
-        event.type,
-        JSON.stringify(event.data),
-      );
-    });
   }
 
   /** The committed transaction's JSON text (events included), or null. */

@@ -169,7 +169,7 @@ export function commitTransaction(args: CommitArgs): CommitResult {
     });
     const result = { json, version };
     if (args.simulate) throw new SimulationDone(result);
-    ctx.store.insertTransaction(version, decoded.hash, JSON.stringify(json), events);
+    ctx.store.insertTransaction(version, decoded.hash, JSON.stringify(json));
     return result;
   };
   try {
