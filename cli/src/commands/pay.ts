@@ -3,8 +3,8 @@ import { amountSchema } from "../../../shared/src/schemas/amount";
 import { paymentTaskIdSchema, processIdSchema } from "../../../shared/src/schemas/ids";
 import { signArgs } from "../args/common-args";
 import { formatApt, formatKeyValues } from "../output/format";
-import { openSession, transactionRows } from "../runtime/session";
 import { generateTaskId } from "../runtime/task-id";
+import { openTransactionSession, transactionRows } from "../runtime/transaction-session";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
@@ -33,12 +33,19 @@ export default defineCommand({
       args.task === undefined
         ? generateTaskId()
         : parseOption("task", paymentTaskIdSchema, args.task);
-    const session = openSession(args);
-    const signer = session.signer();
-    const hash = await session.submit("pay", (wait) =>
-      session.client.makePayment(signer, { processId, taskId, amount }, wait),
+    // The client's own transaction path without the rest of the client, so this run never
+    // loads the ledger SDK: `pay` is the command scripts call in a loop.
+    const session = openTransactionSession(args);
+    const signer = session.transactionSigner();
+    const receipt = await session.submit("pay", (wait) =>
+      session.transactions.entry({
+        signer,
+        fn: "make_payment",
+        args: [processId, taskId, amount],
+        options: wait,
+      }),
     );
-    const tx = session.transaction(hash);
+    const tx = session.transaction(receipt.hash);
     const payer = signer.accountAddress.toStringLong();
     session.out.result(
       { success: true, processId, taskId, amount: amount.toString(), payer, ...tx },

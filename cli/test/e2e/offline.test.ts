@@ -20,6 +20,27 @@ let dir: string;
 
 const leaks = (text: string) => text.toLowerCase().includes(KEY_HEX);
 
+/** A message of the SDK's AptosConfig: present wherever the SDK is. */
+const SDK_MARKER = "Custom endpoints require a network to be specified";
+
+/** The text of a bundle file and every file it imports statically (dynamic import() is not followed). */
+function staticallyLoaded(start: string): string {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, "utf8");
+    for (const match of text.matchAll(
+      /(?:^|[;\s}])(?:import|export)\b[^"'()]*?from\s*"(\.[^"]+)"/g,
+    )) {
+      visit(join(dirname(file), match[1] ?? ""));
+    }
+  };
+  visit(start);
+  expect(seen.size).toBeGreaterThan(1);
+  return [...seen].map((file) => readFileSync(file, "utf8")).join("\n");
+}
+
 beforeAll(async () => {
   await ensureCliBuilt();
   dir = mkdtempSync(join(tmpdir(), "agentgate-cli-offline-"));
@@ -84,25 +105,25 @@ describe("help and usage", () => {
   });
 
   it("loads no ledger SDK code for --help: the entry's static imports stay small", () => {
-    // Follows the static imports of the bundle's entry; dynamic import() of commands is not followed.
-    const seen = new Set<string>();
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const text = readFileSync(file, "utf8");
-      for (const match of text.matchAll(
-        /(?:^|[;\s}])(?:import|export)\b[^"'()]*?from\s*"(\.[^"]+)"/g,
-      )) {
-        visit(join(dirname(file), match[1] ?? ""));
-      }
-    };
-    visit(CLI_PATH);
-    const loaded = [...seen].map((file) => readFileSync(file, "utf8")).join("\n");
-    expect(seen.size).toBeGreaterThan(1);
+    const loaded = staticallyLoaded(CLI_PATH);
     // A message from the SDK's AptosConfig, and zod's error map: neither may be in the help path.
-    expect(loaded).not.toContain("Custom endpoints require a network to be specified");
+    expect(loaded).not.toContain(SDK_MARKER);
     expect(loaded).not.toContain("Invalid input: expected");
     expect(loaded.length).toBeLessThan(100_000);
+  });
+
+  it("loads no ledger SDK code for pay: its chunk and what it imports stay clear of the SDK", () => {
+    const entry = readFileSync(CLI_PATH, "utf8");
+    const chunk = /import\("(\.\/chunks\/pay-[A-Za-z0-9]+\.mjs)"\)/.exec(entry)?.[1];
+    expect(chunk).toBeDefined();
+    const loaded = staticallyLoaded(join(dirname(CLI_PATH), chunk ?? ""));
+    expect(loaded).toContain("make_payment");
+    expect(loaded).not.toContain(SDK_MARKER);
+    // The SDK's keyless accounts build BN254 constants when loaded; the global fetch (and
+    // Headers) would load undici, Node's fetch.
+    expect(loaded).not.toContain("bn254");
+    expect(loaded).not.toMatch(/(?<![.\w])fetch\(/);
+    expect(loaded).not.toMatch(/new Headers\b/);
   });
 
   it("prints the version", async () => {

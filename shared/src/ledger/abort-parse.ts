@@ -1,4 +1,3 @@
-import { AccountAddress } from "@aptos-labs/ts-sdk";
 import { describeAbortCode } from "../contract/aborts.js";
 import { MODULES, type ModuleName } from "../contract/modules.js";
 import { type AbortInfo, abortCategoryName } from "./errors.js";
@@ -8,14 +7,13 @@ import { type AbortInfo, abortCategoryName } from "./errors.js";
 const MOVE_ABORT =
   /Move abort in (0x[0-9a-fA-F]+)::([A-Za-z_][A-Za-z0-9_]*): (?:([A-Za-z_][A-Za-z0-9_]*)\()?(0x[0-9a-fA-F]+|\d+)\)?(?::\s*([^"]*))?/;
 
+// Nodes print addresses trimmed of leading zeros; 0x is optional, as in the SDK's loose parsing.
+const LOOSE_ADDRESS = /^(?:0x)?([0-9a-fA-F]{1,64})$/;
+
 function sameAddress(a: string, b: string): boolean {
-  try {
-    // Nodes print addresses trimmed of leading zeros.
-    const loose = (s: string) => AccountAddress.fromString(s, { maxMissingChars: 63 });
-    return loose(a).equals(loose(b));
-  } catch {
-    return false;
-  }
+  const x = LOOSE_ADDRESS.exec(a)?.[1];
+  const y = LOOSE_ADDRESS.exec(b)?.[1];
+  return x !== undefined && y !== undefined && BigInt(`0x${x}`) === BigInt(`0x${y}`);
 }
 
 function isOurModule(name: string): name is ModuleName {

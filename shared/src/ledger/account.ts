@@ -1,6 +1,6 @@
-import { type Account, parseTypeTag, postAptosFaucet } from "@aptos-labs/ts-sdk";
+import { postAptosFaucet } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
-import type { LedgerCore, SubmitOptions, TxReceipt, WaitOptions } from "./core.js";
+import type { LedgerCore, LedgerSigner, SubmitOptions, TxReceipt, WaitOptions } from "./core.js";
 import { LedgerError } from "./errors.js";
 import { toAddress, toU64, type U64Input } from "./inputs.js";
 import { u64Json } from "./move-json.js";
@@ -9,6 +9,10 @@ import { single } from "./view-results.js";
 
 const APTOS_COIN = "0x1::aptos_coin::AptosCoin";
 const u64Result = single(u64Json);
+const TRANSFER_PARAMS = [
+  { name: "to", type: "address" },
+  { name: "amount", type: "u64" },
+];
 const faucetAnswer = z.object({ txn_hashes: z.tuple([z.string()], z.string()) });
 
 export function accountFunctions(core: LedgerCore) {
@@ -71,9 +75,9 @@ export function accountFunctions(core: LedgerCore) {
       return core.waitForTransaction(hash.data.txn_hashes[0], args);
     },
 
-    /** 0x1::aptos_account::transfer (creates the recipient if needed), built with a local ABI. */
+    /** 0x1::aptos_account::transfer (creates the recipient if needed). */
     transferApt(args: {
-      signer: Account;
+      signer: LedgerSigner;
       to: string;
       amount: U64Input;
       options?: SubmitOptions;
@@ -82,13 +86,9 @@ export function accountFunctions(core: LedgerCore) {
       const amount = toU64(args.amount, "amount");
       return core.submit({
         signer: args.signer,
-        function: "0x1::aptos_account::transfer",
+        function: { address: "0x1", module: "aptos_account", name: "transfer" },
+        params: TRANSFER_PARAMS,
         args: [to, amount],
-        abi: {
-          typeParameters: [],
-          parameters: [parseTypeTag("address"), parseTypeTag("u64")],
-          signers: 1,
-        },
         ...(args.options === undefined ? {} : { options: args.options }),
       });
     },

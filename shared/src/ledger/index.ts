@@ -5,6 +5,7 @@ export { createLedgerClient, type LedgerClient } from "./client.js";
 export type {
   CreateLedgerClientArgs,
   LedgerEvent,
+  LedgerSigner,
   SubmitOptions,
   TxProgress,
   TxReceipt,

@@ -1,5 +1,5 @@
-import { AccountAddress, Network } from "@aptos-labs/ts-sdk";
 import { DEVNODE_CHAIN_ID, DEVNODE_MODULE_ADDRESS, DEVNODE_PORT } from "../contract/devnode.js";
+import { isValidAddress, normalizeAddress } from "../schemas/address.js";
 import { LedgerError } from "./errors.js";
 
 /** Names accepted by `--network`; anything else that parses as an http(s) URL is a custom fullnode. */
@@ -10,8 +10,6 @@ export type NetworkName = (typeof NETWORK_NAMES)[number];
 export interface NetworkConfig {
   /** A preset name, or "custom" for a fullnode URL given by the user. */
   name: NetworkName | "custom";
-  /** The ts-sdk network: LOCAL hard-codes chain id 4, CUSTOM asks the node for it. */
-  sdkNetwork: Network;
   fullnode: string;
   /** Absent where no public faucet API exists (mainnet, testnet). */
   faucet?: string;
@@ -30,7 +28,6 @@ const LOCAL_ORIGIN = `http://127.0.0.1:${DEVNODE_PORT}`;
 export const NETWORK_PRESETS: Readonly<Record<NetworkName, NetworkConfig>> = {
   mainnet: {
     name: "mainnet",
-    sdkNetwork: Network.MAINNET,
     fullnode: "https://api.mainnet.aptoslabs.com/v1",
     indexer: "https://api.mainnet.aptoslabs.com/v1/graphql",
     chainId: 1,
@@ -38,7 +35,6 @@ export const NETWORK_PRESETS: Readonly<Record<NetworkName, NetworkConfig>> = {
   },
   testnet: {
     name: "testnet",
-    sdkNetwork: Network.TESTNET,
     fullnode: "https://api.testnet.aptoslabs.com/v1",
     indexer: "https://api.testnet.aptoslabs.com/v1/graphql",
     chainId: 2,
@@ -46,7 +42,6 @@ export const NETWORK_PRESETS: Readonly<Record<NetworkName, NetworkConfig>> = {
   },
   devnet: {
     name: "devnet",
-    sdkNetwork: Network.DEVNET,
     fullnode: "https://api.devnet.aptoslabs.com/v1",
     faucet: "https://faucet.devnet.aptoslabs.com",
     indexer: "https://api.devnet.aptoslabs.com/v1/graphql",
@@ -54,7 +49,6 @@ export const NETWORK_PRESETS: Readonly<Record<NetworkName, NetworkConfig>> = {
   },
   local: {
     name: "local",
-    sdkNetwork: Network.LOCAL,
     fullnode: `${LOCAL_ORIGIN}/v1`,
     // The devnode serves the faucet and the indexer stub on the fullnode's port.
     faucet: LOCAL_ORIGIN,
@@ -101,7 +95,6 @@ export function customNetwork(args: {
   const fullnode = trimSlash(url.toString());
   return {
     name: "custom",
-    sdkNetwork: Network.CUSTOM,
     fullnode,
     faucet: trimSlash(args.faucet ?? url.origin),
     indexer: trimSlash(args.indexer ?? `${url.origin}/v1/graphql`),
@@ -112,14 +105,13 @@ export function customNetwork(args: {
 }
 
 function normalizeModuleAddress(input: string): string {
-  const parsed = AccountAddress.isValid({ input, strict: false });
-  if (!parsed.valid) {
+  if (!isValidAddress(input)) {
     throw new LedgerError({
       kind: "invalid_input",
       message: `moduleAddress: "${input}" is not an account address`,
     });
   }
-  return AccountAddress.from(input).toStringLong();
+  return normalizeAddress(input);
 }
 
 /**

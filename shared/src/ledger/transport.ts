@@ -1,8 +1,19 @@
 import type { Client, ClientRequest, ClientResponse } from "@aptos-labs/ts-sdk";
 import { LedgerError } from "./errors.js";
 
-/** The transport the client is built on: global fetch, a service binding's fetch, or a test double. */
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+/** What the client reads of an HTTP answer; a fetch Response is one. */
+export interface HttpAnswer {
+  status: number;
+  statusText: string;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+/**
+ * The transport the client is built on: global fetch, a service binding's fetch, a test double,
+ * or (in the CLI) a lighter client that never loads Node's fetch.
+ */
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<HttpAnswer>;
 
 /** What the provider hands the SDK when a body is not JSON (a proxy's HTML 502, an empty 204). */
 interface NonJsonBody {
@@ -28,7 +39,7 @@ function requestBody(body: unknown): BodyInit | undefined {
   return JSON.stringify(body);
 }
 
-async function responseData(response: Response): Promise<unknown> {
+async function responseData(response: HttpAnswer): Promise<unknown> {
   const text = await response.text();
   if (text === "") return {};
   try {
@@ -43,49 +54,82 @@ async function responseData(response: Response): Promise<unknown> {
   }
 }
 
+/** A node's answer: status and body (JSON, or a stand-in when the body is not JSON). */
+export interface NodeAnswer {
+  status: number;
+  statusText: string;
+  data: unknown;
+  headers: HttpAnswer["headers"];
+}
+
+export interface NodeRequest {
+  fetch: FetchLike;
+  timeoutMs: number;
+  method: "GET" | "POST";
+  /** Full URL, query included. */
+  url: string;
+  headers?: Record<string, string>;
+  body?: BodyInit;
+}
+
+/**
+ * One request to a node. A refused connection or a timeout is a LedgerError of kind "network"
+ * naming the node; any HTTP answer is returned as is, for the caller to judge.
+ */
+export async function sendNodeRequest(req: NodeRequest): Promise<NodeAnswer> {
+  // A plain record, not Headers: in Node, Headers (like fetch) loads the undici HTTP client.
+  const headers: Record<string, string> = { accept: "application/json" };
+  for (const [key, value] of Object.entries(req.headers ?? {})) headers[key.toLowerCase()] = value;
+  let response: HttpAnswer;
+  try {
+    response = await req.fetch(req.url, {
+      method: req.method,
+      headers,
+      ...(req.body === undefined ? {} : { body: req.body }),
+      signal: AbortSignal.timeout(req.timeoutMs),
+    });
+  } catch (error) {
+    const reason =
+      error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")
+        ? `no answer within ${req.timeoutMs} ms`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    throw new LedgerError({
+      kind: "network",
+      message: `Ledger node unreachable at ${new URL(req.url).origin}: ${reason}`,
+      cause: error,
+    });
+  }
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    data: await responseData(response),
+    headers: response.headers,
+  };
+}
+
 /**
  * A ts-sdk client provider over an injected fetch. The SDK reads `status` and `data`; a thrown
  * LedgerError of kind "network" travels through the SDK unchanged, so every caller sees one kind
  * for unreachable nodes and timeouts.
  */
 export function fetchClient(args: { fetch: FetchLike; timeoutMs: number }): Client {
-  const { fetch: doFetch, timeoutMs } = args;
   async function provider<Req, Res>(req: ClientRequest<Req>): Promise<ClientResponse<Res>> {
-    const url = `${req.url}${queryString(req.params)}`;
-    const headers = new Headers();
+    const headers: Record<string, string> = {};
     for (const [key, value] of Object.entries(req.headers ?? {})) {
-      if (value !== undefined && value !== null) headers.set(key, String(value));
+      if (value !== undefined && value !== null) headers[key] = String(value);
     }
-    if (!headers.has("accept")) headers.set("accept", "application/json");
     const body = req.method === "GET" ? undefined : requestBody(req.body);
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        method: req.method,
-        headers,
-        ...(body === undefined ? {} : { body }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const reason =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")
-          ? `no answer within ${timeoutMs} ms`
-          : error instanceof Error
-            ? error.message
-            : String(error);
-      throw new LedgerError({
-        kind: "network",
-        message: `Ledger node unreachable at ${new URL(url).origin}: ${reason}`,
-        cause: error,
-      });
-    }
-    const data = (await responseData(response)) as Res;
-    return {
-      status: response.status,
-      statusText: response.statusText,
-      data,
-      headers: response.headers,
-    };
+    const answer = await sendNodeRequest({
+      fetch: args.fetch,
+      timeoutMs: args.timeoutMs,
+      method: req.method,
+      url: `${req.url}${queryString(req.params)}`,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
+    return { ...answer, data: answer.data as Res };
   }
   return { provider };
 }

@@ -75,6 +75,9 @@ export class MockNode {
         prioritized_gas_estimate: 150,
       });
     }
+    if (req.method === "GET" && (path === "/v1" || path === "/v1/")) {
+      return json({ chain_id: 4, ledger_version: "42", ledger_timestamp: "1700000000000000" });
+    }
     if (req.method === "GET" && /^\/v1\/accounts\/[^/]+$/.test(path)) {
       return json({ sequence_number: "7", authentication_key: `0x${"0".repeat(64)}` });
     }

@@ -1,4 +1,3 @@
-import { Network } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
 import { DEVNODE_MODULE_ADDRESS } from "../../src/contract/devnode.js";
 import { LedgerError } from "../../src/ledger/errors.js";
@@ -12,7 +11,6 @@ describe("network presets", () => {
   it("points local at the devnode: fullnode, faucet and indexer on port 8080, chain id 4, its module address", () => {
     const local = NETWORK_PRESETS.local;
     expect(local).toMatchObject({
-      sdkNetwork: Network.LOCAL,
       fullnode: "http://127.0.0.1:8080/v1",
       faucet: "http://127.0.0.1:8080",
       indexer: "http://127.0.0.1:8080/v1/graphql",
@@ -63,7 +61,6 @@ describe("resolveNetwork", () => {
     const net = resolveNetwork({ network: "http://localhost:8787/v1/", moduleAddress: "0x1" });
     expect(net).toMatchObject({
       name: "custom",
-      sdkNetwork: Network.CUSTOM,
       fullnode: "http://localhost:8787/v1",
       faucet: "http://localhost:8787",
       indexer: "http://localhost:8787/v1/graphql",

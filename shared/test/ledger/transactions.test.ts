@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { ABORT_CODES } from "../../src/contract/aborts.js";
 import { DEVNODE_MODULE_ADDRESS } from "../../src/contract/devnode.js";
 import { FUNCTIONS } from "../../src/contract/functions.js";
+import { createLedgerClient } from "../../src/ledger/client.js";
 import { LedgerError } from "../../src/ledger/errors.js";
+import { customNetwork } from "../../src/ledger/networks.js";
 import { MockNode, mockClient } from "./mock-node.js";
 
 const M = DEVNODE_MODULE_ADDRESS;
@@ -192,5 +194,51 @@ describe("entry functions", () => {
     });
     expect(states).toEqual(["pending", "pending"]);
     expect(receipt.hash).toBe(node.submitted()[0]?.hash);
+  });
+
+  it("asks for the sequence number and gas price, then submits once and waits with wait_by_hash", async () => {
+    const node = new MockNode();
+    await mockClient(node).makePayment(Account.generate(), {
+      processId: "p",
+      taskId: "t",
+      amount: 1n,
+    });
+    // The local preset knows its chain id, so no ledger-info request; a committed transaction
+    // is seen on the first long poll.
+    expect(
+      node.requests
+        .map((r) => `${r.method} ${r.url.pathname.replace(/0x[0-9a-f]+/, "<x>")}`)
+        .sort(),
+    ).toEqual([
+      "GET /v1/accounts/<x>",
+      "GET /v1/estimate_gas_price",
+      "GET /v1/transactions/wait_by_hash/<x>",
+      "POST /v1/transactions",
+    ]);
+    const submit = node.requests.find((r) => r.method === "POST");
+    expect(submit?.headers.get("content-type")).toBe("application/x.aptos.signed_transaction+bcs");
+  });
+
+  it("asks a custom node for its chain id", async () => {
+    const node = new MockNode();
+    const client = createLedgerClient({
+      network: customNetwork({ fullnode: "http://127.0.0.1:8080/v1", moduleAddress: M }),
+      fetch: node.fetch,
+    });
+    await client.makePayment(Account.generate(), { processId: "p", taskId: "t", amount: 1n });
+    expect(node.requests.some((r) => r.method === "GET" && r.url.pathname === "/v1/")).toBe(true);
+    expect(node.submitted()[0]?.chainId).toBe(4);
+  });
+
+  it("reports an unexpected node answer as rejected, naming the request", async () => {
+    const node = new MockNode();
+    node.submitAnswer = () => Response.json({ nothing: true }, { status: 202 });
+    const error = await failure(
+      mockClient(node).makePayment(Account.generate(), { processId: "p", taskId: "t", amount: 1n }),
+    );
+    expect(error).toMatchObject({
+      kind: "rejected",
+      message: "submit: unexpected answer from the ledger node",
+    });
   });
 });

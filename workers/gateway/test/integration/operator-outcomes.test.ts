@@ -100,8 +100,13 @@ describe("outcome reports by the gateway's operator account", () => {
       delivered: true,
       resultHash: "",
     });
-    // The alarm may already have run on its own; either way no retry may be left queued.
+    // The alarm may already be running on its own (then runDurableObjectAlarm returns at once,
+    // while that run still waits on the ledger): poll until the queue settles. A report kept for
+    // a retry would stay queued, and the last read below would show it.
     await runDurableObjectAlarm(reporter);
+    for (let i = 0; i < 100 && (await reporter.pending()).length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     expect(await reporter.pending()).toEqual([]);
   });
 });

@@ -1,0 +1,43 @@
+import { Account, Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
+import { describe, expect, it } from "vitest";
+import { Ed25519Signer } from "../../src/runtime/ed25519-signer";
+import { privateKeyHexFromSetting, seedOf } from "../../src/runtime/private-key";
+
+describe("Ed25519Signer", () => {
+  it("has the SDK account's address and signs with its exact authenticator bytes", () => {
+    for (let i = 0; i < 5; i++) {
+      const key = Ed25519PrivateKey.generate();
+      const account = Account.fromPrivateKey({ privateKey: key });
+      const signer = new Ed25519Signer(key.toUint8Array());
+      expect(signer.accountAddress.toStringLong()).toBe(account.accountAddress.toStringLong());
+      const message = crypto.getRandomValues(new Uint8Array(32 + i * 50));
+      expect(signer.signWithAuthenticator(message).bcsToBytes()).toEqual(
+        account.signWithAuthenticator(message).bcsToBytes(),
+      );
+    }
+  });
+});
+
+describe("privateKeyHexFromSetting", () => {
+  const hex = "ab".repeat(32);
+
+  it("accepts bare, 0x and AIP-80 forms and yields the same key", () => {
+    for (const value of [hex, `0x${hex}`, `ed25519-priv-0x${hex}`, hex.toUpperCase()]) {
+      expect(privateKeyHexFromSetting({ value, source: "flag" })).toBe(`0x${hex}`);
+    }
+    expect(seedOf(`0x${hex}`)).toEqual(new Uint8Array(32).fill(0xab));
+  });
+
+  it("refuses a missing or malformed key without echoing it", () => {
+    expect(() => privateKeyHexFromSetting(undefined)).toThrow(/pass -p\/--private-key/);
+    const bad = `0x${"zz".repeat(32)}`;
+    let message = "";
+    try {
+      privateKeyHexFromSetting({ value: bad, source: "flag" });
+    } catch (error) {
+      message = error instanceof Error ? error.message : String(error);
+    }
+    expect(message).toMatch(/--private-key is not an Ed25519 key/);
+    expect(message).not.toContain(bad);
+  });
+});

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { abortMessage, parseMoveAbort } from "./abort-parse.js";
+import { LedgerError } from "./errors.js";
+
+/** A node's non-2xx answer: status and the parsed body (JSON, or the transport's stand-in). */
+export interface NodeErrorAnswer {
+  status: number;
+  statusText?: string;
+  data: unknown;
+  cause?: unknown;
+}
+
+const nodeErrorBody = z.object({
+  message: z.string().optional(),
+  error_code: z.string().optional(),
+  vm_error_code: z.number().nullable().optional(),
+});
+
+// "Invalid transaction: Type: Validation Code: SEQUENCE_NUMBER_TOO_OLD"
+const VALIDATION_CODE = /Code:\s*([A-Z][A-Z0-9_]+)/;
+
+/** The LedgerError for a node's error answer, the same whether the SDK or the client made the call. */
+export function nodeAnswerError(
+  answer: NodeErrorAnswer,
+  moduleAddress: string | undefined,
+): LedgerError {
+  const parsed = nodeErrorBody.safeParse(answer.data);
+  const body = parsed.success ? parsed.data : {};
+  const nodeMessage = body.message ?? answer.statusText ?? `HTTP ${answer.status}`;
+  const base = {
+    status: answer.status,
+    ...(body.error_code === undefined ? {} : { errorCode: body.error_code }),
+    ...(answer.cause === undefined ? {} : { cause: answer.cause }),
+  };
+  const abort = parseMoveAbort(nodeMessage, moduleAddress);
+  if (abort)
+    return new LedgerError({ ...base, kind: "abort", message: abortMessage(abort), abort });
+  if (answer.status >= 500 || answer.status === 429 || answer.status === 408) {
+    return new LedgerError({
+      ...base,
+      kind: "network",
+      message: `Ledger node error (HTTP ${answer.status}): ${nodeMessage}`,
+    });
+  }
+  if (answer.status === 404)
+    return new LedgerError({ ...base, kind: "not_found", message: nodeMessage });
+  if (body.error_code === "vm_error" || typeof body.vm_error_code === "number") {
+    const name = VALIDATION_CODE.exec(nodeMessage)?.[1];
+    return new LedgerError({
+      ...base,
+      kind: "rejected",
+      message: `Transaction rejected: ${name ?? nodeMessage}`,
+      ...(typeof body.vm_error_code === "number" ? { vmErrorCode: body.vm_error_code } : {}),
+      ...(name === undefined ? {} : { vmStatusName: name }),
+    });
+  }
+  return new LedgerError({
+    ...base,
+    kind: "rejected",
+    message: `Ledger node refused the request: ${nodeMessage}`,
+  });
+}

@@ -1,0 +1,326 @@
+import { z } from "zod";
+import { type EntryFunctionName, FUNCTIONS, type Param } from "../contract/functions.js";
+import { abortMessage, parseMoveAbort } from "./abort-parse.js";
+import {
+  type EntryFunctionRef,
+  type MoveArgument,
+  rawEntryTransactionBytes,
+  signedTransactionBytes,
+  signingMessage,
+} from "./entry-bcs.js";
+import { LedgerError } from "./errors.js";
+import type { NetworkConfig } from "./networks.js";
+import { nodeAnswerError } from "./node-error.js";
+import { type FetchLike, type NodeAnswer, sendNodeRequest } from "./transport.js";
+
+/**
+ * Building, signing, submitting and waiting for entry-function transactions over plain REST
+ * calls, without the ts-sdk: the one path every transaction of the client takes. The SDK serves
+ * everything else (views, faucet, client-signed transactions).
+ */
+
+/** An event of a committed transaction, as the node returned it. */
+export interface LedgerEvent {
+  type: string;
+  data: unknown;
+}
+
+/** A committed, successful transaction. */
+export interface TxReceipt {
+  hash: string;
+  version: bigint;
+  gasUsed: bigint;
+  events: LedgerEvent[];
+}
+
+/** Progress of a wait, for spinners: reported before every poll after the first. */
+export interface TxProgress {
+  hash: string;
+  /** "pending": the node knows it; "unknown": not seen yet; "retrying": the node was unreachable. */
+  state: "pending" | "unknown" | "retrying";
+  elapsedMs: number;
+  attempt: number;
+}
+
+export interface WaitOptions {
+  /** Default 30 s. */
+  timeoutSecs?: number;
+  onProgress?: (progress: TxProgress) => void;
+}
+
+export interface SubmitOptions extends WaitOptions {
+  /** Use this sequence number instead of asking the node (callers that own an account's sequence). */
+  sequenceNumber?: bigint;
+  /** Default 200,000 gas units: the package's functions use a few thousand. */
+  maxGasAmount?: bigint;
+  gasUnitPrice?: bigint;
+}
+
+/**
+ * What signs a transaction: an SDK `Account` fits, and so does a lighter signer of the same
+ * shape. `signWithAuthenticator` gets the signing message and returns the BCS
+ * AccountAuthenticator (Ed25519, multi-Ed25519, single or multi key).
+ */
+export interface LedgerSigner {
+  readonly accountAddress: { toStringLong(): string };
+  signWithAuthenticator(message: Uint8Array): { bcsToBytes(): Uint8Array };
+}
+
+/** One entry function call: the function, its parameter types, and the arguments. */
+export interface EntrySubmission {
+  signer: LedgerSigner;
+  function: EntryFunctionRef;
+  params: readonly Param[];
+  args: readonly MoveArgument[];
+  options?: SubmitOptions;
+}
+
+/** An entry function of our package, by its name in the shared table. */
+export interface EntryCall {
+  signer: LedgerSigner;
+  fn: EntryFunctionName;
+  args: MoveArgument[];
+  options?: SubmitOptions;
+}
+
+export const DEFAULT_MAX_GAS_AMOUNT = 200_000n;
+/** How long a transaction stays valid, as the SDK's default. */
+const EXPIRATION_SECS = 20n;
+const DEFAULT_WAIT_SECS = 30;
+const BCS_SIGNED_TRANSACTION = "application/x.aptos.signed_transaction+bcs";
+
+const u64String = z
+  .string()
+  .regex(/^\d+$/)
+  .transform((value) => BigInt(value));
+const accountAnswer = z.object({ sequence_number: u64String });
+const gasAnswer = z.object({ gas_estimate: z.number().int().nonnegative() });
+const ledgerInfoAnswer = z.object({ chain_id: z.number().int().min(0).max(255) });
+const pendingAnswer = z.object({ hash: z.string() });
+const transactionAnswer = z.union([
+  z.object({
+    type: z.literal("user_transaction"),
+    hash: z.string(),
+    version: u64String,
+    gas_used: u64String,
+    success: z.boolean(),
+    vm_status: z.string(),
+    events: z.array(z.object({ type: z.string(), data: z.unknown() })),
+  }),
+  z.object({ type: z.literal("pending_transaction") }),
+  // Genesis, block metadata and the like: known, but not something a client waits for.
+  z.object({
+    type: z.string().refine((t) => t !== "user_transaction" && t !== "pending_transaction"),
+  }),
+]);
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function createTransactionClient(args: {
+  network: NetworkConfig;
+  fetch: FetchLike;
+  requestTimeoutMs: number;
+}) {
+  const { network } = args;
+  const moduleAddress = network.moduleAddress;
+
+  /** The parsed body of a 2xx answer; any other answer becomes the matching LedgerError. */
+  async function ask<T extends z.ZodType>(
+    what: string,
+    request: {
+      method: "GET" | "POST";
+      path: string;
+      body?: Uint8Array<ArrayBuffer>;
+      contentType?: string;
+    },
+    schema: T,
+  ): Promise<z.output<T>> {
+    const answer: NodeAnswer = await sendNodeRequest({
+      fetch: args.fetch,
+      timeoutMs: args.requestTimeoutMs,
+      method: request.method,
+      url: `${network.fullnode}/${request.path}`,
+      ...(request.contentType === undefined
+        ? {}
+        : { headers: { "content-type": request.contentType } }),
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
+    if (answer.status < 200 || answer.status >= 300) throw nodeAnswerError(answer, moduleAddress);
+    const parsed = schema.safeParse(answer.data);
+    if (!parsed.success) {
+      throw new LedgerError({
+        kind: "rejected",
+        message: `${what}: unexpected answer from the ledger node`,
+      });
+    }
+    return parsed.data;
+  }
+
+  async function sequenceNumberOf(address: string): Promise<bigint> {
+    const info = await ask(
+      "account",
+      { method: "GET", path: `accounts/${address}` },
+      accountAnswer,
+    );
+    return info.sequence_number;
+  }
+
+  async function gasUnitPrice(): Promise<bigint> {
+    const gas = await ask(
+      "estimate_gas_price",
+      { method: "GET", path: "estimate_gas_price" },
+      gasAnswer,
+    );
+    return BigInt(gas.gas_estimate);
+  }
+
+  async function chainId(): Promise<number> {
+    if (network.chainId !== undefined) return network.chainId;
+    return (await ask("ledger info", { method: "GET", path: "" }, ledgerInfoAnswer)).chain_id;
+  }
+
+  /** A failed committed transaction becomes an abort (or, for VM errors like out of gas, rejected). */
+  function failureOf(hash: string, vmStatus: string): LedgerError {
+    const abort = parseMoveAbort(vmStatus, moduleAddress);
+    if (abort) {
+      return new LedgerError({
+        kind: "abort",
+        message: abortMessage(abort),
+        abort,
+        vmStatus,
+        hash,
+      });
+    }
+    return new LedgerError({
+      kind: "rejected",
+      message: `Transaction failed: ${vmStatus}`,
+      vmStatus,
+      hash,
+    });
+  }
+
+  /**
+   * Polls the node until the transaction commits. Each poll is a wait_by_hash, which the node
+   * holds until the transaction commits (or briefly, when it does not know it yet), so a
+   * commit is seen when it happens rather than at the next tick of a timer.
+   */
+  async function waitForTransaction(hash: string, options: WaitOptions = {}): Promise<TxReceipt> {
+    const timeoutMs = (options.timeoutSecs ?? DEFAULT_WAIT_SECS) * 1000;
+    const started = Date.now();
+    let delayMs = 100;
+    let state: TxProgress["state"] = "unknown";
+    let lastError: LedgerError | undefined;
+    for (let attempt = 1; ; attempt++) {
+      if (attempt > 1) {
+        const elapsedMs = Date.now() - started;
+        if (elapsedMs >= timeoutMs) break;
+        options.onProgress?.({ hash, state, elapsedMs, attempt });
+        await sleep(delayMs);
+        delayMs = Math.min(delayMs * 1.5, 2000);
+      }
+      try {
+        const txn = await ask(
+          "transaction",
+          { method: "GET", path: `transactions/wait_by_hash/${hash}` },
+          transactionAnswer,
+        );
+        if (txn.type === "pending_transaction") {
+          state = "pending";
+          continue;
+        }
+        if (!("success" in txn)) {
+          throw new LedgerError({
+            kind: "rejected",
+            message: `${hash} is a ${txn.type}, not a user transaction`,
+            hash,
+          });
+        }
+        if (!txn.success) throw failureOf(txn.hash, txn.vm_status);
+        return {
+          hash: txn.hash,
+          version: txn.version,
+          gasUsed: txn.gas_used,
+          events: txn.events.map((event) => ({ type: event.type, data: event.data })),
+        };
+      } catch (error) {
+        if (!(error instanceof LedgerError)) throw error;
+        if (error.kind === "not_found") state = "unknown";
+        else if (error.kind === "network") state = "retrying";
+        else throw error;
+        lastError = error;
+      }
+    }
+    throw new LedgerError({
+      kind: "network",
+      message: `Transaction ${hash} not committed after ${timeoutMs / 1000} s (${state}${lastError ? `: ${lastError.message}` : ""})`,
+      hash,
+    });
+  }
+
+  /**
+   * Builds the transaction (sequence number, gas price and chain id asked for at once), signs
+   * it, submits its BCS and waits for the commit.
+   */
+  async function submitEntry(submission: EntrySubmission): Promise<TxReceipt> {
+    const options = submission.options ?? {};
+    const sender = submission.signer.accountAddress.toStringLong();
+    const [sequenceNumber, price, chain] = await Promise.all([
+      options.sequenceNumber ?? sequenceNumberOf(sender),
+      options.gasUnitPrice ?? gasUnitPrice(),
+      chainId(),
+    ]);
+    const raw = rawEntryTransactionBytes({
+      sender,
+      sequenceNumber,
+      function: submission.function,
+      params: submission.params,
+      args: submission.args,
+      maxGasAmount: options.maxGasAmount ?? DEFAULT_MAX_GAS_AMOUNT,
+      gasUnitPrice: price,
+      expirationTimestampSecs: BigInt(Math.floor(Date.now() / 1000)) + EXPIRATION_SECS,
+      chainId: chain,
+    });
+    const authenticator = submission.signer.signWithAuthenticator(signingMessage(raw)).bcsToBytes();
+    const pending = await ask(
+      "submit",
+      {
+        method: "POST",
+        path: "transactions",
+        body: signedTransactionBytes(raw, authenticator),
+        contentType: BCS_SIGNED_TRANSACTION,
+      },
+      pendingAnswer,
+    );
+    return waitForTransaction(pending.hash, options);
+  }
+
+  /** The package address; invalid_input when the network has none configured. */
+  function packageAddress(): string {
+    if (moduleAddress === undefined) {
+      throw new LedgerError({
+        kind: "invalid_input",
+        message: `moduleAddress: the agent_platform package address is not configured for network "${network.name}"`,
+      });
+    }
+    return moduleAddress;
+  }
+
+  /** An entry function of our package, its parameter types from the shared table. */
+  async function entry(call: EntryCall): Promise<TxReceipt> {
+    const address = packageAddress();
+    const spec = FUNCTIONS[call.fn];
+    return submitEntry({
+      signer: call.signer,
+      function: { address, module: spec.module, name: spec.name },
+      params: spec.params,
+      args: call.args,
+      ...(call.options === undefined ? {} : { options: call.options }),
+    });
+  }
+
+  return { moduleAddress: packageAddress, entry, submitEntry, waitForTransaction };
+}
+
+export type TransactionClient = ReturnType<typeof createTransactionClient>;
