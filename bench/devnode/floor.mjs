@@ -10,19 +10,11 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { httpClient } from "./http-client.mjs";
+import { integerOption } from "./options.mjs";
 import { serverCpuMs } from "./server-cpu.mjs";
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value <= 0 || value > 1_000_000) {
-    throw new Error(`--${name} must be a positive integer up to 1,000,000`);
-  }
-  return value;
-}
-const REQUESTS = option("requests", 20000);
-const CONCURRENCY = option("concurrency", 16);
+const REQUESTS = integerOption("requests", 20000);
+const CONCURRENCY = integerOption("concurrency", 16);
 
 // The request body is read everywhere: workerd closes a keep-alive connection whose body is left.
 const WORKER = `

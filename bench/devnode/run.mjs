@@ -19,40 +19,32 @@ import {
   Network,
 } from "@aptos-labs/ts-sdk";
 import { httpClient } from "./http-client.mjs";
+import { integerOption } from "./options.mjs";
 import { serverCpuMs } from "./server-cpu.mjs";
 import { startDevnode } from "./start-devnode.mjs";
 
 const MODULE = "0xfee0f52c085bea4b899ea93e0e6c2e517ce4dd368204e0b3872646922aa2bb4f";
 const ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value <= 0 || value > 1_000_000) {
-    throw new Error(`--${name} must be a positive integer up to 1,000,000`);
-  }
-  return value;
-}
 const runtimeIndex = process.argv.indexOf("--runtime");
 // stack: as `npm start` runs it (a workerd socket bound to the devnode Worker); wrangler: behind
 // wrangler's dev proxy, for comparison.
 const RUNTIME = runtimeIndex < 0 ? "stack" : process.argv[runtimeIndex + 1];
 if (RUNTIME !== "stack" && RUNTIME !== "wrangler")
   throw new Error("--runtime is stack or wrangler");
-const TXS = option("txs", 2000);
+const TXS = integerOption("txs", 2000);
 // A payer may hold at most 64 open payments per process (ledger-contract.md), so the payers
 // share the transactions out at 50 each by default.
 const MAX_OPEN_PER_PAYER = 64;
-const PAYERS = Math.min(option("payers", Math.ceil(TXS / 50)), TXS);
+const PAYERS = Math.min(integerOption("payers", Math.ceil(TXS / 50)), TXS);
 if (Math.ceil(TXS / PAYERS) > MAX_OPEN_PER_PAYER) {
   throw new Error(
     `--payers must be at least ${Math.ceil(TXS / MAX_OPEN_PER_PAYER)} for ${TXS} payments`,
   );
 }
-const VIEWS = option("views", 20000);
-const CONCURRENCY = option("concurrency", 16);
-const BATCH = option("batch", 1);
+const VIEWS = integerOption("views", 20000);
+const CONCURRENCY = integerOption("concurrency", 16);
+const BATCH = integerOption("batch", 1);
 
 /** Runs `count` jobs with at most `width` in flight. */
 async function pool(count, width, job) {

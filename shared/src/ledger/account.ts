@@ -1,10 +1,11 @@
 import { postAptosFaucet } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
-import type { LedgerCore, LedgerSigner, SubmitOptions, TxReceipt, WaitOptions } from "./core.js";
+import type { LedgerCore } from "./core.js";
 import { LedgerError } from "./errors.js";
 import { toAddress, toU64, type U64Input } from "./inputs.js";
 import { u64Json } from "./move-json.js";
 import { ledgerCall } from "./to-ledger-error.js";
+import type { LedgerSigner, SubmitOptions, TxReceipt, WaitOptions } from "./transactions.js";
 import { single } from "./view-results.js";
 
 const APTOS_COIN = "0x1::aptos_coin::AptosCoin";

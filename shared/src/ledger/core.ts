@@ -17,19 +17,6 @@ import {
 } from "./transactions.js";
 import { type FetchLike, fetchClient } from "./transport.js";
 
-export type { MoveArgument } from "./entry-bcs.js";
-export type {
-  EntryCall,
-  EntrySubmission,
-  LedgerEvent,
-  LedgerSigner,
-  SubmitOptions,
-  TxProgress,
-  TxReceipt,
-  WaitOptions,
-} from "./transactions.js";
-export { DEFAULT_MAX_GAS_AMOUNT } from "./transactions.js";
-
 /** A view function of our package; `result` validates what the node returns. */
 export interface ViewCall<T extends z.ZodType> {
   fn: ViewFunctionName;

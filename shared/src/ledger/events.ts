@@ -1,6 +1,6 @@
 import { AccountAddress } from "@aptos-labs/ts-sdk";
 import type { EventName, ModuleName } from "../contract/index.js";
-import type { LedgerEvent, TxReceipt } from "./core.js";
+import type { LedgerEvent, TxReceipt } from "./transactions.js";
 
 /**
  * The receipt's events of one of our event structs. Event types carry the module address in

@@ -2,15 +2,7 @@ export { entryFunctionAbi, functionId, viewFunctionAbi } from "./abi.js";
 export { abortMessage, parseMoveAbort } from "./abort-parse.js";
 export type { DecodedArg } from "./bcs-args.js";
 export { createLedgerClient, type LedgerClient } from "./client.js";
-export type {
-  CreateLedgerClientArgs,
-  LedgerEvent,
-  LedgerSigner,
-  SubmitOptions,
-  TxProgress,
-  TxReceipt,
-  WaitOptions,
-} from "./core.js";
+export type { CreateLedgerClientArgs } from "./core.js";
 export {
   type AbortInfo,
   isLedgerError,
@@ -55,6 +47,14 @@ export {
   signTransactionHex,
 } from "./signed-transactions.js";
 export { isoFromLedgerSeconds, toSpecProcess } from "./spec-process.js";
+export type {
+  LedgerEvent,
+  LedgerSigner,
+  SubmitOptions,
+  TxProgress,
+  TxReceipt,
+  WaitOptions,
+} from "./transactions.js";
 export { type FetchLike, fetchClient } from "./transport.js";
 export { usableOpenPayments } from "./usable-payments.js";
 export { isAbort } from "./view-results.js";

@@ -1,6 +1,6 @@
 import type { Account } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
-import type { LedgerCore, SubmitOptions, TxReceipt } from "./core.js";
+import type { LedgerCore } from "./core.js";
 import { toAddress, toBytes, toU64, type U64Input } from "./inputs.js";
 import { addressJson, boolJson, stringJson, u64Json } from "./move-json.js";
 import {
@@ -11,6 +11,7 @@ import {
   paymentRecordJson,
   paymentTupleJson,
 } from "./records.js";
+import type { SubmitOptions, TxReceipt } from "./transactions.js";
 import { usableOpenPayments } from "./usable-payments.js";
 import { orNull, single } from "./view-results.js";
 

@@ -3,12 +3,14 @@ import { z } from "zod";
 import { CURRENCY } from "../contract/limits.js";
 import { PROCESS_STATUS } from "../contract/status.js";
 import type { ProcessStatus } from "../schemas/process.js";
-import type { LedgerCore, MoveArgument, SubmitOptions, TxReceipt } from "./core.js";
+import type { LedgerCore } from "./core.js";
+import type { MoveArgument } from "./entry-bcs.js";
 import { LedgerError } from "./errors.js";
 import { findEvents } from "./events.js";
 import { toAddress, toAddresses, toU8, toU64, type U64Input } from "./inputs.js";
 import { boolJson, stringJson, u64Json } from "./move-json.js";
 import { type LedgerProcess, processJson } from "./records.js";
+import type { SubmitOptions, TxReceipt } from "./transactions.js";
 import { orNull, single } from "./view-results.js";
 
 /** Every field register and update write (update replaces all of them: read, merge, write back). */

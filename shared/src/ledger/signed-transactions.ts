@@ -16,17 +16,12 @@ import {
 import { type EntryFunctionName, FUNCTIONS } from "../contract/functions.js";
 import { entryFunctionAbi, functionId } from "./abi.js";
 import { type DecodedArg, decodeArgument } from "./bcs-args.js";
-import {
-  buildOptions,
-  type LedgerCore,
-  type SubmitOptions,
-  type TxReceipt,
-  type WaitOptions,
-} from "./core.js";
+import { buildOptions, type LedgerCore } from "./core.js";
 import { LedgerError } from "./errors.js";
 import { toAddress, toU64 } from "./inputs.js";
 import type { PaymentRequestInput } from "./payment.js";
 import { ledgerCall } from "./to-ledger-error.js";
+import type { SubmitOptions, TxReceipt, WaitOptions } from "./transactions.js";
 
 /** A client-signed transaction as the gateway receives it, decoded without trusting it. */
 export interface DecodedSignedTransaction {

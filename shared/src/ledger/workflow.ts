@@ -1,11 +1,12 @@
 import type { Account } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
 import { TASK_STATUS } from "../contract/status.js";
-import type { LedgerCore, SubmitOptions, TxReceipt } from "./core.js";
+import type { LedgerCore } from "./core.js";
 import { LedgerError } from "./errors.js";
 import { toAddress, toU8 } from "./inputs.js";
 import { boolJson } from "./move-json.js";
 import { type LedgerTask, type LedgerWorkflow, taskJson, workflowJson } from "./records.js";
+import type { SubmitOptions, TxReceipt } from "./transactions.js";
 import { orNull, single } from "./view-results.js";
 
 export type TaskStatusName = keyof typeof TASK_STATUS;
