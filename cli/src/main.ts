@@ -1,3 +1,4 @@
+import { writeSync } from "node:fs";
 import { formatWithOptions } from "node:util";
 import { type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
 import { COMMANDS } from "./command-table";
@@ -27,11 +28,26 @@ function rootHelpCommand(): CommandDef {
   return defineCommand({ meta: ROOT_META, subCommands });
 }
 
+/**
+ * Writes straight to file descriptor 1: creating `process.stdout` (a stream over a TTY or pipe)
+ * costs a cold `--help` about 6 ms, a fifth of its time over Node's own start-up. A pipe that
+ * cannot take the text at once falls back to the stream.
+ */
+function writeStdout(text: string): void {
+  const bytes = Buffer.from(text);
+  let written = 0;
+  try {
+    while (written < bytes.length) written += writeSync(1, bytes, written);
+  } catch {
+    process.stdout.write(bytes.subarray(written));
+  }
+}
+
 async function showHelp(rawArgs: string[]): Promise<void> {
   const [name, ...rest] = rawArgs.filter((arg) => !HELP_FLAGS.has(arg));
   const entry = name === undefined ? undefined : COMMANDS[name];
   if (!entry) {
-    process.stdout.write(`${await renderUsage(rootHelpCommand())}\n`);
+    writeStdout(`${await renderUsage(rootHelpCommand())}\n`);
     return;
   }
   let parent: CommandDef = defineCommand({ meta: ROOT_META });
@@ -44,7 +60,7 @@ async function showHelp(rawArgs: string[]): Promise<void> {
     parent = command;
     command = typeof next === "function" ? await next() : await next;
   }
-  process.stdout.write(`${await renderUsage(command, parent)}\n`);
+  writeStdout(`${await renderUsage(command, parent)}\n`);
 }
 
 async function main(rawArgs: string[]): Promise<void> {
