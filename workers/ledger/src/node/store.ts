@@ -2,8 +2,9 @@ import type { JsonValue } from "../engine/types";
 
 /**
  * The node's own records in the Durable Object's SQLite: accounts (sequence number and
- * authentication key), committed transactions by version and hash (their JSON, events included)
- * and settings such as the clock offset. The package's tables (pkg_*) and the bank belong to the engine.
+ * authentication key), committed transactions by version and hash (their JSON, events
+ * included) and settings such as the clock offset. The package's tables (pkg_*) and the bank
+ * belong to the engine.
  */
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS node_accounts (
