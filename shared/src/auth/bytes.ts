@@ -17,6 +17,17 @@ export function bodyBytes(body: string | Uint8Array): Bytes {
   return body.buffer instanceof ArrayBuffer ? (body as Bytes) : new Uint8Array(body);
 }
 
+/** The parts one after another, in a fresh buffer. */
+export function concatBytes(...parts: Uint8Array[]): Bytes {
+  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
 export function bytesToHex(bytes: Uint8Array | ArrayBuffer): string {
   const view = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
   return Array.from(view, (b) => b.toString(16).padStart(2, "0")).join("");

@@ -1,4 +1,5 @@
 import { sha3_256 } from "@noble/hashes/sha3";
+import { bytesToHex, concatBytes } from "../auth/bytes.js";
 import type { Param } from "../contract/functions.js";
 import { isValidAddress, normalizeAddress } from "../schemas/address.js";
 import { LedgerError } from "./errors.js";
@@ -174,21 +175,11 @@ export function rawEntryTransactionBytes(txn: RawEntryTransaction): Uint8Array {
   return w.toUint8Array();
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
 const RAW_TRANSACTION_PREFIX = sha3_256(utf8.encode("APTOS::RawTransaction"));
 
 /** What the sender signs: sha3-256("APTOS::RawTransaction") followed by the raw transaction. */
 export function signingMessage(rawTransaction: Uint8Array): Uint8Array {
-  return concat(RAW_TRANSACTION_PREFIX, rawTransaction);
+  return concatBytes(RAW_TRANSACTION_PREFIX, rawTransaction);
 }
 
 // AccountAuthenticator variants whose TransactionAuthenticator twin has the same index and
@@ -207,8 +198,8 @@ export function signedTransactionBytes(
   const variant = accountAuthenticator[0];
   if (variant === undefined || variant >= 0x80) throw invalid("authenticator: unexpected bytes");
   return SAME_LAYOUT_VARIANTS.has(variant)
-    ? concat(rawTransaction, accountAuthenticator)
-    : concat(rawTransaction, Uint8Array.of(SINGLE_SENDER), accountAuthenticator);
+    ? concatBytes(rawTransaction, accountAuthenticator)
+    : concatBytes(rawTransaction, Uint8Array.of(SINGLE_SENDER), accountAuthenticator);
 }
 
 /** The BCS AccountAuthenticator::Ed25519 of a public key and a signature. */
@@ -222,6 +213,6 @@ export function ed25519Authenticator(publicKey: Uint8Array, signature: Uint8Arra
 
 /** The address of a single-key Ed25519 account: sha3-256(public key || 0x00). */
 export function ed25519Address(publicKey: Uint8Array): string {
-  const hash = sha3_256(concat(publicKey, Uint8Array.of(0)));
-  return `0x${Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const hash = sha3_256(concatBytes(publicKey, Uint8Array.of(0)));
+  return `0x${bytesToHex(hash)}`;
 }

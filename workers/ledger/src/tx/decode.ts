@@ -6,6 +6,7 @@ import {
   TransactionAuthenticator,
   TransactionPayloadEntryFunction,
 } from "@aptos-labs/ts-sdk";
+import { concatBytes } from "../../../../shared/src/auth/bytes";
 import { bytesToHex } from "../engine/move-values";
 import { NodeError } from "../node/errors";
 
@@ -39,16 +40,6 @@ export interface ReadTransaction {
   signed: Uint8Array;
   /** How many of them are the RawTransaction (the signed part). */
   rawLength: number;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 /** Aptos' default cap on one batch submission (api.max_submit_transaction_batch_size). */
@@ -132,7 +123,7 @@ export function toDecodedTransaction({
   return {
     raw,
     authenticator,
-    signingMessage: concat([RAW_TRANSACTION_PREFIX, signed.subarray(0, rawLength)]),
+    signingMessage: concatBytes(RAW_TRANSACTION_PREFIX, signed.subarray(0, rawLength)),
     hash: bytesToHex(hashValues([TRANSACTION_PREFIX, USER_TRANSACTION_TAG, signed])),
     sender: raw.sender.toStringLong(),
     call: {
