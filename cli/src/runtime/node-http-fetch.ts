@@ -34,24 +34,22 @@ function bodyBytes(body: RequestInit["body"]): Uint8Array | string | undefined {
   throw new TypeError("nodeHttpFetch: only string and byte bodies are supported");
 }
 
-/**
- * The ledger transport of the CLI: node:http(s) instead of fetch. Node's fetch (undici, with
- * web streams) costs a short-lived run more to load than the requests take on a local node.
- * Answers are asked for uncompressed: they are small JSON, and decompression would cost set-up
- * too. Honours `signal`, so the client's per-request timeout still applies.
- */
-export const nodeHttpFetch: FetchLike = async (input, init = {}) => {
-  const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
-  const request = await requestFunction(url.protocol);
-  const body = bodyBytes(init.body);
-  const headers = { ...headerRecord(init.headers), "accept-encoding": "identity" };
+/** One request, its whole answer read. */
+async function send(args: {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body: Uint8Array | string | undefined;
+  signal: AbortSignal | null | undefined;
+}): Promise<HttpAnswer> {
+  const request = await requestFunction(args.url.protocol);
   return new Promise<HttpAnswer>((resolve, reject) => {
     const req = request(
-      url,
+      args.url,
       {
-        method: init.method ?? "GET",
-        headers,
-        ...(init.signal ? { signal: init.signal } : {}),
+        method: args.method,
+        headers: args.headers,
+        ...(args.signal ? { signal: args.signal } : {}),
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -75,6 +73,38 @@ export const nodeHttpFetch: FetchLike = async (input, init = {}) => {
       },
     );
     req.on("error", reject);
-    req.end(body);
+    req.end(args.body);
   });
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/**
+ * The ledger transport of the CLI: node:http(s) instead of fetch. Node's fetch (undici, with
+ * web streams) costs a short-lived run more to load than the requests take on a local node.
+ * Answers are asked for uncompressed: they are small JSON, and decompression would cost set-up
+ * too. Redirects are followed as fetch follows them (up to 5; 307 and 308 repeat the method and
+ * body, the others continue as a GET, as fetch does after a POST). Honours `signal`, so the
+ * client's per-request timeout still applies.
+ */
+export const nodeHttpFetch: FetchLike = async (input, init = {}) => {
+  let url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
+  let method = init.method ?? "GET";
+  let body = bodyBytes(init.body);
+  const headers: Record<string, string> = {
+    ...headerRecord(init.headers),
+    "accept-encoding": "identity",
+  };
+  for (let hop = 0; ; hop++) {
+    const answer = await send({ url, method, headers, body, signal: init.signal });
+    const location = answer.headers.get("location");
+    if (!REDIRECTS.has(answer.status) || location === null || hop === MAX_REDIRECTS) return answer;
+    url = new URL(location, url);
+    if (answer.status !== 307 && answer.status !== 308 && method !== "GET") {
+      method = "GET";
+      body = undefined;
+      delete headers["content-type"];
+    }
+  }
 };

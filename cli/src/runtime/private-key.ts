@@ -1,3 +1,4 @@
+import { hexToBytes } from "../../../shared/src/auth/bytes";
 import type { Setting } from "../config/resolve-settings";
 import { usageError } from "../errors/cli-error";
 
@@ -23,11 +24,9 @@ export function privateKeyHexFromSetting(setting: Setting | undefined): string {
   return `0x${digits.toLowerCase()}`;
 }
 
-/** The 32-byte seed of a key from privateKeyHexFromSetting. */
+/** The 32-byte seed of a key from privateKeyHexFromSetting (already checked to be 64 hex digits). */
 export function seedOf(privateKeyHex: string): Uint8Array {
-  const bytes = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) {
-    bytes[i] = Number.parseInt(privateKeyHex.slice(2 + i * 2, 4 + i * 2), 16);
-  }
-  return bytes;
+  const seed = hexToBytes(privateKeyHex.slice(2));
+  if (seed === null) throw usageError("the private key is not 64 hex digits");
+  return seed;
 }

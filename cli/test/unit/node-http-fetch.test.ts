@@ -5,6 +5,12 @@ import { LedgerError } from "../../../shared/src/ledger/errors";
 import { sendNodeRequest } from "../../../shared/src/ledger/transport";
 import { nodeHttpFetch } from "../../src/runtime/node-http-fetch";
 
+const REDIRECTS: Record<string, { status: number; location: string }> = {
+  "/moved": { status: 301, location: "/v1/moved-here" },
+  "/resend": { status: 307, location: "/v1/resent" },
+  "/loop": { status: 302, location: "/loop" },
+};
+
 let server: Server;
 let origin: string;
 const seen: { method: string; url: string; headers: IncomingMessage["headers"]; body: Buffer }[] =
@@ -22,6 +28,12 @@ beforeAll(async () => {
         body: Buffer.concat(chunks),
       });
       if (req.url === "/slow") return; // never answers
+      const redirect = REDIRECTS[req.url ?? ""];
+      if (redirect) {
+        res.writeHead(redirect.status, { location: redirect.location });
+        res.end();
+        return;
+      }
       res.writeHead(req.url === "/missing" ? 404 : 200, { "content-type": "application/json" });
       res.end(
         JSON.stringify({
@@ -42,6 +54,29 @@ afterAll(async () => {
 });
 
 describe("nodeHttpFetch", () => {
+  it("follows a redirect to the new location, as fetch does", async () => {
+    const answer = await nodeHttpFetch(`${origin}/moved`);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(await answer.text())).toMatchObject({ path: "/v1/moved-here" });
+  });
+
+  it("repeats a POST with its body on a 307", async () => {
+    const answer = await nodeHttpFetch(`${origin}/resend`, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: Uint8Array.from([1, 2, 3]),
+    });
+    expect(JSON.parse(await answer.text())).toMatchObject({ path: "/v1/resent", bytes: 3 });
+    expect(seen.at(-1)?.method).toBe("POST");
+  });
+
+  it("stops after 5 redirects and answers the last one", async () => {
+    const before = seen.length;
+    const answer = await nodeHttpFetch(`${origin}/loop`);
+    expect(answer.status).toBe(302);
+    expect(seen.length - before).toBe(6);
+  });
+
   it("answers a GET with status, headers and the UTF-8 body, asking for no compression", async () => {
     const answer = await nodeHttpFetch(`${origin}/v1/x`, {
       headers: { accept: "application/json" },

@@ -1,8 +1,9 @@
 import { sha3_256 } from "@noble/hashes/sha3";
-import { bytesToHex, concatBytes } from "../auth/bytes.js";
+import { bytesToHex, concatBytes, hexToBytes } from "../auth/bytes.js";
 import type { Param } from "../contract/functions.js";
 import { isValidAddress, normalizeAddress } from "../schemas/address.js";
 import { LedgerError } from "./errors.js";
+import { toU8, toU64 } from "./integers.js";
 
 /**
  * BCS of an entry-function transaction, written out from the Aptos type layouts so that building,
@@ -33,7 +34,6 @@ export interface RawEntryTransaction {
   chainId: number;
 }
 
-const MAX_U64 = 2n ** 64n - 1n;
 const utf8 = new TextEncoder();
 
 function invalid(message: string): LedgerError {
@@ -88,20 +88,9 @@ class BcsWriter {
 }
 
 function addressBytes(value: string): Uint8Array {
-  if (!isValidAddress(value)) throw invalid(`"${value}" is not an account address`);
-  const hex = normalizeAddress(value).slice(2);
-  const bytes = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  const bytes = isValidAddress(value) ? hexToBytes(normalizeAddress(value).slice(2)) : null;
+  if (bytes === null) throw invalid(`"${value}" is not an account address`);
   return bytes;
-}
-
-function u64Of(value: MoveArgument, name: string): bigint {
-  let n: bigint | undefined;
-  if (typeof value === "bigint") n = value;
-  else if (typeof value === "number" && Number.isSafeInteger(value)) n = BigInt(value);
-  else if (typeof value === "string" && /^(0|[1-9][0-9]*)$/.test(value)) n = BigInt(value);
-  if (n === undefined || n < 0n || n > MAX_U64) throw invalid(`${name}: expected a u64`);
-  return n;
 }
 
 function writeValue(w: BcsWriter, type: string, value: MoveArgument, name: string): void {
@@ -111,13 +100,14 @@ function writeValue(w: BcsWriter, type: string, value: MoveArgument, name: strin
       w.u8(value ? 1 : 0);
       return;
     case "u8":
-      if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 255) {
-        throw invalid(`${name}: expected a u8`);
-      }
-      w.u8(value);
+      if (typeof value !== "number") throw invalid(`${name}: expected a u8`);
+      w.u8(toU8(value, name));
       return;
     case "u64":
-      w.u64(u64Of(value, name));
+      if (typeof value !== "bigint" && typeof value !== "number" && typeof value !== "string") {
+        throw invalid(`${name}: expected a u64`);
+      }
+      w.u64(toU64(value, name));
       return;
     case "address":
       if (typeof value !== "string") throw invalid(`${name}: expected an address`);
@@ -143,7 +133,7 @@ function writeValue(w: BcsWriter, type: string, value: MoveArgument, name: strin
 }
 
 /** One argument's BCS bytes, by its Move type from the table. */
-export function encodeArgument(param: Param, value: MoveArgument): Uint8Array {
+function encodeArgument(param: Param, value: MoveArgument): Uint8Array {
   const w = new BcsWriter();
   writeValue(w, param.type, value, param.name);
   return w.toUint8Array();

@@ -10,7 +10,7 @@ export {
   type LedgerErrorKind,
 } from "./errors.js";
 export { findEvents } from "./events.js";
-export type { U64Input } from "./inputs.js";
+export type { U64Input } from "./integers.js";
 export { normalizeAddress } from "./move-json.js";
 export {
   customNetwork,

@@ -1,7 +1,7 @@
-import type { Account } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
 import type { LedgerCore } from "./core.js";
-import { toAddress, toBytes, toU64, type U64Input } from "./inputs.js";
+import { toAddress, toBytes } from "./inputs.js";
+import { toU64, type U64Input } from "./integers.js";
 import { addressJson, boolJson, stringJson, u64Json } from "./move-json.js";
 import {
   type GatewayContext,
@@ -11,7 +11,7 @@ import {
   paymentRecordJson,
   paymentTupleJson,
 } from "./records.js";
-import type { SubmitOptions, TxReceipt } from "./transactions.js";
+import type { LedgerSigner, SubmitOptions, TxReceipt } from "./transactions.js";
 import { usableOpenPayments } from "./usable-payments.js";
 import { orNull, single } from "./view-results.js";
 
@@ -36,7 +36,7 @@ export interface PaymentKey {
 }
 
 interface KeyedCall extends PaymentKey {
-  signer: Account;
+  signer: LedgerSigner;
   options?: SubmitOptions;
 }
 
@@ -78,7 +78,7 @@ export function paymentFunctions(core: LedgerCore) {
 
     /** SPEC makePayment: escrows `amount` octas for (processId, taskId); returns the transaction hash. */
     async makePayment(
-      signer: Account,
+      signer: LedgerSigner,
       request: PaymentRequestInput,
       options?: SubmitOptions,
     ): Promise<string> {
@@ -113,7 +113,7 @@ export function paymentFunctions(core: LedgerCore) {
 
     /** SPEC releasePayment: the payer releases the escrow to the receiver; returns the hash. */
     async releasePayment(
-      signer: Account,
+      signer: LedgerSigner,
       request: PaymentTaskInput,
       options?: SubmitOptions,
     ): Promise<string> {
@@ -128,7 +128,7 @@ export function paymentFunctions(core: LedgerCore) {
 
     /** SPEC requestRefund: the payer takes the escrow back (failed outcome, window open); returns the hash. */
     async requestRefund(
-      signer: Account,
+      signer: LedgerSigner,
       request: PaymentTaskInput,
       options?: SubmitOptions,
     ): Promise<string> {
@@ -177,7 +177,7 @@ export function paymentFunctions(core: LedgerCore) {
 
     /** Admin only; applies to payments made afterwards. */
     async setRefundWindow(args: {
-      signer: Account;
+      signer: LedgerSigner;
       seconds: U64Input;
       options?: SubmitOptions;
     }): Promise<TxReceipt> {
@@ -190,7 +190,7 @@ export function paymentFunctions(core: LedgerCore) {
     },
 
     /** Admin only, idempotent (init_module already did the work). */
-    async initialize(args: { signer: Account; options?: SubmitOptions }): Promise<TxReceipt> {
+    async initialize(args: { signer: LedgerSigner; options?: SubmitOptions }): Promise<TxReceipt> {
       return core.entry({ signer: args.signer, fn: "initialize", args: [], ...opts(args.options) });
     },
 

@@ -1,4 +1,3 @@
-import type { Account } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
 import { CURRENCY } from "../contract/limits.js";
 import { PROCESS_STATUS } from "../contract/status.js";
@@ -7,10 +6,11 @@ import type { LedgerCore } from "./core.js";
 import type { MoveArgument } from "./entry-bcs.js";
 import { LedgerError } from "./errors.js";
 import { findEvents } from "./events.js";
-import { toAddress, toAddresses, toU8, toU64, type U64Input } from "./inputs.js";
+import { toAddress, toAddresses } from "./inputs.js";
+import { toU8, toU64, type U64Input } from "./integers.js";
 import { boolJson, stringJson, u64Json } from "./move-json.js";
 import { type LedgerProcess, processJson } from "./records.js";
-import type { SubmitOptions, TxReceipt } from "./transactions.js";
+import type { LedgerSigner, SubmitOptions, TxReceipt } from "./transactions.js";
 import { orNull, single } from "./view-results.js";
 
 /** Every field register and update write (update replaces all of them: read, merge, write back). */
@@ -30,7 +30,7 @@ export interface ProcessFields {
 }
 
 export interface RegisterProcessArgs {
-  signer: Account;
+  signer: LedgerSigner;
   /** Omitted or empty: the registry assigns `proc-<n>`. */
   id?: string;
   process: ProcessFields;
@@ -38,7 +38,7 @@ export interface RegisterProcessArgs {
 }
 
 export interface UpdateProcessArgs {
-  signer: Account;
+  signer: LedgerSigner;
   id: string;
   process: ProcessFields;
   options?: SubmitOptions;
@@ -164,7 +164,7 @@ export function registryFunctions(core: LedgerCore) {
     },
 
     async deregisterProcess(args: {
-      signer: Account;
+      signer: LedgerSigner;
       id: string;
       options?: SubmitOptions;
     }): Promise<TxReceipt> {

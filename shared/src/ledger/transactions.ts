@@ -203,8 +203,9 @@ export function createTransactionClient(args: {
 
   /**
    * Polls the node until the transaction commits. Each poll is a wait_by_hash, which the node
-   * holds until the transaction commits (or briefly, when it does not know it yet), so a
-   * commit is seen when it happens rather than at the next tick of a timer.
+   * holds while the transaction is pending (or briefly, when it does not know it yet), so a
+   * commit is seen when it happens rather than at the next tick of a timer; the pause between
+   * polls is only what of the backoff delay the held poll did not already spend.
    */
   async function waitForTransaction(hash: string, options: WaitOptions = {}): Promise<TxReceipt> {
     const timeoutMs = (options.timeoutSecs ?? DEFAULT_WAIT_SECS) * 1000;
@@ -212,14 +213,17 @@ export function createTransactionClient(args: {
     let delayMs = 100;
     let state: TxProgress["state"] = "unknown";
     let lastError: LedgerError | undefined;
+    let lastPollMs = 0;
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) {
         const elapsedMs = Date.now() - started;
         if (elapsedMs >= timeoutMs) break;
         options.onProgress?.({ hash, state, elapsedMs, attempt });
-        await sleep(delayMs);
+        const pause = delayMs - lastPollMs;
+        if (pause > 0) await sleep(pause);
         delayMs = Math.min(delayMs * 1.5, 2000);
       }
+      const pollStarted = Date.now();
       try {
         const txn = await ask(
           "transaction",
@@ -250,6 +254,8 @@ export function createTransactionClient(args: {
         else if (error.kind === "network") state = "retrying";
         else throw error;
         lastError = error;
+      } finally {
+        lastPollMs = Date.now() - pollStarted;
       }
     }
     throw new LedgerError({

@@ -1,18 +1,18 @@
-import type { Account } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
 import { TASK_STATUS } from "../contract/status.js";
 import type { LedgerCore } from "./core.js";
 import { LedgerError } from "./errors.js";
-import { toAddress, toU8 } from "./inputs.js";
+import { toAddress } from "./inputs.js";
+import { toU8 } from "./integers.js";
 import { boolJson } from "./move-json.js";
 import { type LedgerTask, type LedgerWorkflow, taskJson, workflowJson } from "./records.js";
-import type { SubmitOptions, TxReceipt } from "./transactions.js";
+import type { LedgerSigner, SubmitOptions, TxReceipt } from "./transactions.js";
 import { orNull, single } from "./view-results.js";
 
 export type TaskStatusName = keyof typeof TASK_STATUS;
 
 export interface AddTaskArgs {
-  signer: Account;
+  signer: LedgerSigner;
   workflowId: string;
   taskId: string;
   name: string;
@@ -29,7 +29,7 @@ export interface AddTaskArgs {
 }
 
 interface TaskCall {
-  signer: Account;
+  signer: LedgerSigner;
   workflowId: string;
   taskId: string;
   options?: SubmitOptions;
@@ -53,7 +53,7 @@ function taskStatusCode(status: TaskStatusName | number): number {
 export function workflowFunctions(core: LedgerCore) {
   return {
     createWorkflow(args: {
-      signer: Account;
+      signer: LedgerSigner;
       id: string;
       name: string;
       description?: string;
@@ -100,7 +100,7 @@ export function workflowFunctions(core: LedgerCore) {
     },
 
     async cancelWorkflow(args: {
-      signer: Account;
+      signer: LedgerSigner;
       workflowId: string;
       options?: SubmitOptions;
     }): Promise<TxReceipt> {

@@ -179,7 +179,7 @@ describe("entry-function BCS without the SDK", () => {
         expirationTimestampSecs: 1n,
         chainId: 4,
       });
-    expect(() => build(["p", "t", MAX_U64 + 1n])).toThrow(/amount: expected a u64/);
+    expect(() => build(["p", "t", MAX_U64 + 1n])).toThrow(/amount: must fit in u64/);
     expect(() => build(["p", "t", -1])).toThrow(LedgerError);
     expect(() => build(["p", 7, 1n])).toThrow(/task_id: expected a string/);
     expect(() => build(["p", "t"])).toThrow(/takes 3 arguments, got 2/);

@@ -20,14 +20,8 @@ export function prepareTransaction(ctx: NodeContext, decoded: DecodedTransaction
   return { decoded, call, key, request };
 }
 
-/**
- * Verifies the signature, then validates and commits synchronously. The answer is the node's
- * pending transaction; by_hash already finds it committed.
- */
-async function verifyAndCommit(
-  ctx: NodeContext,
-  decoded: DecodedTransaction,
-): Promise<Record<string, JsonValue>> {
+/** Resolves the call and verifies the sender's signature; refuses an unsigned or forged one. */
+async function verifiedTransaction(ctx: NodeContext, decoded: DecodedTransaction) {
   const prepared = prepareTransaction(ctx, decoded);
   const { publicKey, signature } = prepared.key;
   if (publicKey === null || signature === null) {
@@ -39,17 +33,30 @@ async function verifyAndCommit(
     message: prepared.decoded.signingMessage,
   });
   if (!valid) throw NodeError.vm("INVALID_SIGNATURE");
-  // The checks and the commit run in one synchronous call: no other request can slip in between.
-  await ctx.commits.run(() => commitTransaction({ ctx, ...prepared }));
-  return pendingJson(prepared.request);
+  return prepared;
 }
 
-/** POST /v1/transactions: one BCS signed transaction, answered 202 with the pending transaction. */
-export function submitTransaction(args: {
+type VerifiedTransaction = Awaited<ReturnType<typeof verifiedTransaction>>;
+
+/**
+ * Queues a verified transaction for the next group commit; its checks and execution run there in
+ * one synchronous call, so no other request slips in between. Resolves once it is committed.
+ */
+function commitQueued(ctx: NodeContext, prepared: VerifiedTransaction): Promise<unknown> {
+  return ctx.commits.run(() => commitTransaction({ ctx, ...prepared }));
+}
+
+/**
+ * POST /v1/transactions: one BCS signed transaction, answered 202 with the node's pending
+ * transaction; by_hash already finds it committed.
+ */
+export async function submitTransaction(args: {
   ctx: NodeContext;
   body: Uint8Array;
 }): Promise<Record<string, JsonValue>> {
-  return verifyAndCommit(args.ctx, decodeSignedTransaction(args.body));
+  const prepared = await verifiedTransaction(args.ctx, decodeSignedTransaction(args.body));
+  await commitQueued(args.ctx, prepared);
+  return pendingJson(prepared.request);
 }
 
 export interface BatchFailure {
@@ -59,7 +66,8 @@ export interface BatchFailure {
 
 /**
  * POST /v1/transactions/batch: each transaction is checked and committed in order, as if
- * submitted alone; the ones refused are listed by index. As on the node, the answer is 202 when
+ * submitted alone (signatures first, all at once; then the commits, together); the ones refused
+ * are listed by index. As on the node, the answer is 202 when
  * none was refused, 206 when some were, and a 400 when every one of a non-empty batch was.
  */
 export async function submitTransactionBatch(args: {
@@ -67,14 +75,20 @@ export async function submitTransactionBatch(args: {
   body: Uint8Array;
 }): Promise<{ status: 202 | 206; failures: BatchFailure[] }> {
   const batch = decodeSignedTransactionBatch(args.body);
+  const verified = await Promise.allSettled(
+    batch.map(async (read) => verifiedTransaction(args.ctx, toDecodedTransaction(read))),
+  );
+  // Queued without waiting in between, so the whole batch shares one commit, in index order.
+  const outcomes = await Promise.allSettled(
+    verified.map((v) =>
+      v.status === "fulfilled" ? commitQueued(args.ctx, v.value) : Promise.reject(v.reason),
+    ),
+  );
   const failures: BatchFailure[] = [];
-  for (const [index, read] of batch.entries()) {
-    try {
-      await verifyAndCommit(args.ctx, toDecodedTransaction(read));
-    } catch (error) {
-      if (!(error instanceof NodeError)) throw error;
-      failures.push({ error: error.toJson(), transaction_index: index });
-    }
+  for (const [index, outcome] of outcomes.entries()) {
+    if (outcome.status === "fulfilled") continue;
+    if (!(outcome.reason instanceof NodeError)) throw outcome.reason;
+    failures.push({ error: outcome.reason.toJson(), transaction_index: index });
   }
   if (failures.length > 0 && failures.length === batch.length) {
     throw NodeError.invalidInput("All transactions submitted were invalid.");
