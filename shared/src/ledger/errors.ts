@@ -82,3 +82,8 @@ export function abortCategoryName(code: number): AbortCategory | undefined {
     (name) => ABORT_CATEGORIES[name] === category,
   );
 }
+
+/** An argument refused before anything is signed: `<field>: <why>`. */
+export function invalidArgument(field: string, why: string): LedgerError {
+  return new LedgerError({ kind: "invalid_input", message: `${field}: ${why}` });
+}

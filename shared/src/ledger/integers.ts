@@ -1,27 +1,24 @@
 import { MAX_U64 } from "../schemas/amount.js";
-import { LedgerError } from "./errors.js";
+import { invalidArgument } from "./errors.js";
 
 /** Integer arguments as callers may give them; checked before anything is signed. */
 export type U64Input = bigint | number | string;
-
-function invalid(field: string, why: string): LedgerError {
-  return new LedgerError({ kind: "invalid_input", message: `${field}: ${why}` });
-}
 
 export function toU64(value: U64Input, field: string): bigint {
   let n: bigint;
   if (typeof value === "bigint") n = value;
   else if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw invalid(field, "must be a whole number");
+    if (!Number.isSafeInteger(value)) throw invalidArgument(field, "must be a whole number");
     n = BigInt(value);
   } else if (/^(0|[1-9][0-9]*)$/.test(value)) n = BigInt(value);
-  else throw invalid(field, `"${value}" is not a non-negative integer`);
-  if (n < 0n || n > MAX_U64) throw invalid(field, "must fit in u64 (0 to 18446744073709551615)");
+  else throw invalidArgument(field, `"${value}" is not a non-negative integer`);
+  if (n < 0n || n > MAX_U64)
+    throw invalidArgument(field, "must fit in u64 (0 to 18446744073709551615)");
   return n;
 }
 
 export function toU8(value: number, field: string): number {
   if (!Number.isInteger(value) || value < 0 || value > 255)
-    throw invalid(field, "must be 0 to 255");
+    throw invalidArgument(field, "must be 0 to 255");
   return value;
 }
