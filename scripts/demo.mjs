@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run demo`: the main job end to end through the CLI against the local stack — accounts,
-// a paid process served by the text-stats example agent, payment into escrow, a run through the
+// a paid process served by the text-stats example agent (registered by the stack's "examples
+// owner", the account its agents serve, with the gateway's operator among its agents), payment into escrow, a run through the
 // gateway, its logs, the release, and both balances before and after. Starts the stack when
 // nothing is listening, and stops what it started.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import {
   answers,
   devnodeModuleAddress,
@@ -13,6 +14,7 @@ import {
   ROOT,
   startLocalStack,
 } from "./lib/stack.mjs";
+import { ensureStackKeys } from "./lib/stack-keys.mjs";
 
 const CLI = join(ROOT, "cli", "dist", "agentgate.mjs");
 const settings = localStackSettings();
@@ -61,14 +63,32 @@ function agentgate(command, { key, quiet = false, echo = !quiet } = {}) {
 const json = (args, options) =>
   JSON.parse(agentgate([...args, "--json"], { ...options, quiet: true }));
 
+const shownPath = (file) => {
+  const near = relative(ROOT, file);
+  return near && !near.startsWith("..") ? near : file;
+};
+
 function account(name) {
   const file = join(DEMO_DIR, `${name}.key`);
-  const shown = `.state/demo/${name}.key`;
+  const shown = shownPath(file);
   if (!existsSync(file)) agentgate(["account", "new", "--out", file]);
   else console.log(`(reusing the ${name} key in ${shown})`);
   const key = { shown, value: readFileSync(file, "utf8").trim() };
   const { address } = json(["balance"], { key });
   return { key, address };
+}
+
+/**
+ * The stack's examples owner: its agents serve processes of this account only, so the demo
+ * registers with its key (made by the stack in its state folder, stack-keys.mjs).
+ */
+function examplesOwner(keys) {
+  const file = keys.examplesOwner.keyFile;
+  console.log(`(the examples owner's key, made by the stack, is in ${shownPath(file)})`);
+  return {
+    key: { shown: shownPath(file), value: readFileSync(file, "utf8").trim() },
+    address: keys.examplesOwner.address,
+  };
 }
 
 async function ensureStack() {
@@ -86,7 +106,9 @@ async function ensureStack() {
 async function demo() {
   mkdirSync(DEMO_DIR, { recursive: true });
   heading("Two accounts, a process owner and a user, funded by the devnode's faucet");
-  const owner = account("owner");
+  // Made on the stack's first start (npm start, or ensureStack above); reading them prints nothing.
+  const keys = ensureStackKeys(settings.stateDir);
+  const owner = examplesOwner(keys);
   const user = account("user");
   agentgate(["fund", "-a", FUNDING], { key: owner.key });
   agentgate(["fund", "-a", FUNDING], { key: user.key });
@@ -122,14 +144,14 @@ async function demo() {
       name: "Text statistics",
       description: "Counts words and sentences and scores readability",
       url: "service://TEXT_STATS_AGENT",
+      // The gateway's operator reports each run's outcome, so it must be among the agents.
+      agents: [keys.operator.address],
       tags: ["demo", "text"],
       pricing: { taskPrice: PRICE, currency: "APT", requiresPrepayment: true },
     };
     const file = join(DEMO_DIR, "text-stats.json");
     writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
-    console.log(
-      `.state/demo/text-stats.json:\n${JSON.stringify(config, null, 2).replace(/^/gm, "  ")}`,
-    );
+    console.log(`${shownPath(file)}:\n${JSON.stringify(config, null, 2).replace(/^/gm, "  ")}`);
     agentgate(["register", "-c", file], { key: owner.key });
     registeredNow = true;
   }

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: the whole platform locally — devnode, gateway and example agents — until Ctrl-C.
+// `npm start`: the whole platform locally — devnode, gateway and example agents, each on a
+// workerd socket of its own — until Ctrl-C. `npm run dev` (--wrangler) runs the gateway and
+// agents under `wrangler dev` instead.
 import { relative } from "node:path";
 import { answers, localStackSettings, ROOT, startLocalStack } from "./lib/stack.mjs";
 
@@ -12,8 +14,12 @@ for (const url of [`${ledgerOrigin}/v1`, `${gatewayOrigin}/health`]) {
   }
 }
 
-const nearby = relative(ROOT, stateDir);
-const state = nearby && !nearby.startsWith("..") ? nearby : stateDir;
+const shown = (path) => {
+  const nearby = relative(ROOT, path);
+  return nearby && !nearby.startsWith("..") ? nearby : path;
+};
+const state = shown(stateDir);
+const wrangler = process.argv.includes("--wrangler");
 console.log(`Starting the devnode, the gateway and the example agents (state in ${state}/) …`);
 let stack;
 try {
@@ -22,31 +28,43 @@ try {
     ledgerPort,
     gatewayPort,
     devClock: true,
+    ...(wrangler ? { runtime: "wrangler" } : {}),
   });
 } catch (error) {
   console.error(`agentgate: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 
+const agents = Object.entries(stack.agentUrls ?? {});
+const width = Math.max(24, ...agents.map(([binding]) => binding.length + 8));
+const agentLines = wrangler
+  ? "  agents                    echo, json-transform, text-stats (service bindings of the gateway)"
+  : agents.map(([binding, url]) => `  ${`agent ${binding}`.padEnd(width)}  ${url}`).join("\n");
+const keys = stack.keys;
 console.log(`
-agentgate is running.
+agentgate is running${wrangler ? " (gateway and agents under wrangler dev)" : ""}.
 
   devnode (Aptos REST API)  ${stack.ledgerUrl}
   faucet                    ${stack.ledgerOrigin}/fund
   gateway                   ${stack.gatewayUrl}   (API reference: ${stack.gatewayUrl}/docs)
-  agents                    echo, json-transform, text-stats (service bindings of the gateway)
+${agentLines}
   module address            ${stack.moduleAddress}
+  gateway operator          ${keys?.operator.address}   (key: ${shown(keys?.operator.keyFile ?? "")})
+  examples owner            ${keys?.examplesOwner.address}   (key: ${shown(keys?.examplesOwner.keyFile ?? "")})
   state                     ${state}/  (kept across restarts; delete it to start over)
 
-Point a shell at the local stack:
+The example agents serve processes of the examples owner that list the gateway operator among
+their agents (npm run demo registers one). Point a shell at the local stack:
 
   export APTOS_NETWORK=${network}
   export APTOS_MODULE_ADDRESS=${stack.moduleAddress}
+  export AGENTGATE_GATEWAY_URL=${stack.gatewayUrl}
 
 Next, in another terminal:
 
   npm run demo                          # the whole flow end to end
   npm run agentgate -- list -n ${network}    # or any CLI command
+  npm run agentgate -- register -c process.json -p "$(cat ${shown(keys?.examplesOwner.keyFile ?? "")})"
 
 Press Ctrl-C to stop.`);
 

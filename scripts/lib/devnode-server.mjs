@@ -6,13 +6,14 @@
 // dev` still reaches it through its LEDGER service binding.
 //
 //   node scripts/lib/devnode-server.mjs --port 8080 --persist-to .state/ledger [--dev-clock]
+//     [--request-timeout-ms 10000]   (a deadline front before the socket, as the local stack runs it)
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { build } from "esbuild";
 import { Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { bundleWorker } from "./bundle-worker.mjs";
+import { startDeadlineFront } from "./deadline-front.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const WORKER_NAME = "agentgate-ledger";
@@ -29,34 +30,27 @@ export async function startDevnodeServer({
   persistTo,
   devClock = false,
   registryPath = process.env.WRANGLER_REGISTRY_PATH,
+  // The wrangler environment to read, when the config has it (bundle-worker.mjs).
+  env = "local",
+  // When set, the public socket is a deadline front (deadline-front.mjs) before the workerd
+  // socket: stalled requests time out after this many ms. The local stack sets it.
+  requestTimeoutMs,
 }) {
   const config = join(root, "workers", "ledger", "wrangler.toml");
   const scratch = mkdtempSync(join(tmpdir(), "agentgate-devnode-"));
-  const bundle = join(scratch, "index.js");
-  await build({
-    entryPoints: [join(root, "workers", "ledger", "src", "index.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    conditions: ["workerd", "worker", "browser"],
-    mainFields: ["module", "main"],
-    external: ["cloudflare:*", "node:*"],
-    outfile: bundle,
-    logLevel: "error",
+  const workerOptions = await bundleWorker({
+    configPath: config,
+    outDir: scratch,
+    env,
+    name: WORKER_NAME,
   });
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
   mkdirSync(persistTo, { recursive: true });
   const mf = new Miniflare({
     ...workerOptions,
-    name: WORKER_NAME,
-    modules: true,
-    modulesRoot: scratch,
-    scriptPath: bundle,
     bindings: { ...workerOptions.bindings, DEV_CLOCK: devClock ? "true" : "false" },
     host: "127.0.0.1",
     port: 0,
-    unsafeDirectSockets: [{ host, port }],
+    unsafeDirectSockets: [requestTimeoutMs ? { host: "127.0.0.1", port: 0 } : { host, port }],
     defaultPersistRoot: join(persistTo, "v3"),
     durableObjectsPersist: true,
     logRequests: false,
@@ -64,8 +58,18 @@ export async function startDevnodeServer({
   });
   try {
     await mf.ready;
-    const origin = (await mf.unsafeGetDirectURL(WORKER_NAME)).origin;
+    const direct = await mf.unsafeGetDirectURL(WORKER_NAME);
+    const front = requestTimeoutMs
+      ? await startDeadlineFront({
+          host,
+          port,
+          target: { host: direct.hostname, port: Number(direct.port) },
+          requestTimeoutMs,
+        })
+      : undefined;
+    const origin = front?.origin ?? direct.origin;
     const stop = async () => {
+      await front?.close();
       await mf.dispose();
       rmSync(scratch, { recursive: true, force: true });
     };
@@ -83,6 +87,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
       port: { type: "string", default: "8080" },
       "persist-to": { type: "string" },
       "dev-clock": { type: "boolean", default: false },
+      "request-timeout-ms": { type: "string" },
     },
   });
   const port = Number(values.port);
@@ -98,6 +103,9 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     port,
     persistTo: resolve(values["persist-to"]),
     devClock: values["dev-clock"],
+    requestTimeoutMs: values["request-timeout-ms"]
+      ? Number(values["request-timeout-ms"])
+      : undefined,
   });
   console.log(`devnode ready on ${server.origin}`);
   let stopping = false;

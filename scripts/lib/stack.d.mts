@@ -4,6 +4,22 @@ import type { ChildProcess } from "node:child_process";
 export declare const ROOT: string;
 export declare const DEFAULT_PORTS: { ledger: number; gateway: number };
 export declare const DEFAULT_STATE_DIR: string;
+export declare const DEFAULT_REQUEST_TIMEOUT_MS: number;
+
+/** A key of the stack (stack-keys.mjs): the private key stays in keyFile (mode 0600). */
+export interface StackKey {
+  address: string;
+  /** Ed25519 public key, 0x + 64 hex. */
+  publicKey: string;
+  keyFile: string;
+}
+
+export interface StackKeys {
+  /** The gateway's OPERATOR_PRIVATE_KEY: reports outcomes, signs agent requests. */
+  operator: StackKey;
+  /** The account the example agents serve (their AGENT_OWNER_ADDRESS); registers processes. */
+  examplesOwner: StackKey;
+}
 
 export interface StackChild {
   name: string;
@@ -19,6 +35,13 @@ export interface LocalStack {
   ledgerOrigin: string;
   /** Gateway origin, unless started with `gateway: false`. */
   gatewayUrl?: string;
+  /**
+   * Each agent's own origin (workerd runtime only), keyed by the gateway's binding name
+   * (ECHO_AGENT, …), or by Worker name for an agent the gateway config does not bind.
+   */
+  agentUrls?: Record<string, string>;
+  /** The stack's keys, unless started with `gateway: false`. */
+  keys?: StackKeys;
   moduleAddress: string;
   stateDir: string;
   children: StackChild[];
@@ -40,6 +63,15 @@ export interface StartStackOptions {
   ledgerPort?: number;
   gatewayPort?: number;
   readyTimeoutMs?: number;
+  /**
+   * "workerd" (default): each Worker on its own socket. "wrangler": the gateway and agents under
+   * `wrangler dev` (npm run dev); its agents get no per-agent vars.
+   */
+  runtime?: "workerd" | "wrangler";
+  /** The gateway's OPERATOR_OWNERS (default: the examples owner's address). */
+  operatorOwners?: string;
+  /** How long a request's head and body may take to arrive (default 10 s). */
+  requestTimeoutMs?: number;
   /** The repository root (wrangler configs, node_modules). */
   root?: string;
 }

@@ -1,17 +1,32 @@
-// Starts the local agentgate stack in workerd: the devnode on its own port (devnode-server.mjs),
-// and the gateway with agents bound to it as services on another (wrangler dev). `npm start`,
+// Starts the local agentgate stack in workerd: the devnode on its own socket (devnode-server.mjs),
+// and the gateway and every example agent each on a socket of its own, the agents bound to the
+// gateway as services (workers-server.mjs); no dev proxy in front of any of them (issue 13,
+// door 10). `wrangler dev` for the gateway and agents stays available (`runtime: "wrangler"`,
+// `npm run dev`). The stack's keys (stack-keys.mjs) live in its state folder. `npm start`,
 // `npm run demo` and the end-to-end tests all boot it through this one module, so they boot it
 // the same way.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { configHasEnv } from "./bundle-worker.mjs";
+import { ensureStackKeys, fundFromFaucet } from "./stack-keys.mjs";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..");
 /** The devnode on Aptos localnet's fullnode port; the gateway on wrangler's usual port. */
 export const DEFAULT_PORTS = { ledger: 8080, gateway: 8787 };
 export const DEFAULT_STATE_DIR = join(ROOT, ".state");
+/** How long a request's head and body may take to arrive at the stack's sockets (ms). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * Where `npm start` and `npm run demo` put the stack: the fixed, documented ports and state folder,
@@ -82,7 +97,7 @@ export async function freePort() {
 }
 
 /** Starts one process of the stack in its own process group, keeping the tail of its output. */
-function startChild({ root, command, argv, stateDir, name }) {
+function startChild({ root, command, argv, stateDir, name, onLine }) {
   const child = spawn(command, argv, {
     cwd: root,
     // Its own process group, so stop() ends it and the workerd it started, and nothing else.
@@ -99,7 +114,9 @@ function startChild({ root, command, argv, stateDir, name }) {
   const log = [];
   const keep = (chunk) => {
     for (const line of chunk.toString("utf8").split("\n")) {
-      if (line.trim()) log.push(`[${name}] ${line}`);
+      if (!line.trim()) continue;
+      log.push(`[${name}] ${line}`);
+      onLine?.(line);
     }
     if (log.length > 200) log.splice(0, log.length - 200);
   };
@@ -109,10 +126,26 @@ function startChild({ root, command, argv, stateDir, name }) {
   return { name, process: child, log, exited };
 }
 
-function startWrangler({ root, configs, port, stateDir, name }) {
+/**
+ * The gateway and agents under `wrangler dev` (its proxy in front), as before the stack had its
+ * own sockets: `npm run dev`. The gateway's settings and operator key go in an env file of the
+ * state folder (0600), never on the command line.
+ */
+function startWrangler({ root, configs, port, stateDir, name, vars }) {
+  const envFile = join(stateDir, "gateway.env");
+  writeFileSync(
+    envFile,
+    Object.entries(vars)
+      .map(([key, value]) => `${key}=${JSON.stringify(value)}\n`)
+      .join(""),
+    { mode: 0o600 },
+  );
   const argv = [
     "dev",
     ...configs.flatMap((config) => ["-c", config]),
+    ...(configHasEnv(join(root, configs[0]), "local") ? ["--env", "local"] : []),
+    "--env-file",
+    envFile,
     "--ip",
     "127.0.0.1",
     "--port",
@@ -130,16 +163,61 @@ function startWrangler({ root, configs, port, stateDir, name }) {
  * `wrangler dev`'s proxy, which tripled its CPU per request; it keeps wrangler's state layout and
  * registry, so the gateway's binding and existing state folders work unchanged.
  */
-function startDevnode({ root, port, stateDir, devClock }) {
+function startDevnode({ root, port, stateDir, devClock, requestTimeoutMs }) {
   const argv = [
     join(root, "scripts", "lib", "devnode-server.mjs"),
     "--port",
     String(port),
     "--persist-to",
     join(stateDir, "ledger"),
+    "--request-timeout-ms",
+    String(requestTimeoutMs),
     ...(devClock ? ["--dev-clock"] : []),
   ];
   return startChild({ root, command: process.execPath, argv, stateDir, name: "ledger" });
+}
+
+/**
+ * The gateway and agents on sockets of their own (workers-server.mjs). Resolves `ready` with the
+ * origins the server prints once it listens.
+ */
+function startWorkers({
+  root,
+  agentConfigs,
+  port,
+  ledgerAddress,
+  stateDir,
+  operatorOwners,
+  requestTimeoutMs,
+}) {
+  let announce;
+  const ready = new Promise((done) => {
+    announce = done;
+  });
+  const argv = [
+    join(root, "scripts", "lib", "workers-server.mjs"),
+    "--state",
+    stateDir,
+    "--gateway-port",
+    String(port),
+    "--ledger",
+    ledgerAddress,
+    "--request-timeout-ms",
+    String(requestTimeoutMs),
+    ...(operatorOwners === undefined ? [] : ["--operator-owners", operatorOwners]),
+    ...agentConfigs.flatMap((config) => ["--agent", config]),
+  ];
+  const child = startChild({
+    root,
+    command: process.execPath,
+    argv,
+    stateDir,
+    name: "gateway",
+    onLine: (line) => {
+      if (line.startsWith("ready {")) announce(JSON.parse(line.slice("ready ".length)));
+    },
+  });
+  return { child, ready };
 }
 
 async function waitUntilReady({ url, child, timeoutMs }) {
@@ -196,34 +274,75 @@ export async function startLocalStack(options = {}) {
     if (ownsState) rmSync(stateDir, { recursive: true, force: true });
   };
   try {
+    const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const ledgerPort = options.ledgerPort ?? (await freePort());
     const ledger = startDevnode({
       root,
       port: ledgerPort,
       stateDir,
       devClock: options.devClock === true,
+      requestTimeoutMs,
     });
     children.push(ledger);
     const ledgerOrigin = `http://127.0.0.1:${ledgerPort}`;
     await waitUntilReady({ url: `${ledgerOrigin}/v1`, child: ledger, timeoutMs });
     let gatewayUrl;
+    let agentUrls = {};
+    let keys;
     if (options.gateway !== false) {
+      const { operator, examplesOwner } = ensureStackKeys(stateDir);
+      await fundFromFaucet(ledgerOrigin, operator.address);
+      await fundFromFaucet(ledgerOrigin, examplesOwner.address);
+      keys = {
+        operator: {
+          address: operator.address,
+          publicKey: operator.publicKey,
+          keyFile: operator.keyFile,
+        },
+        examplesOwner: {
+          address: examplesOwner.address,
+          publicKey: examplesOwner.publicKey,
+          keyFile: examplesOwner.keyFile,
+        },
+      };
       const gatewayPort = options.gatewayPort ?? (await freePort());
-      const gateway = startWrangler({
-        root,
-        configs: ["wrangler.toml", ...(options.agentConfigs ?? exampleAgentConfigs(root))],
-        port: gatewayPort,
-        stateDir,
-        name: "gateway",
-      });
-      children.push(gateway);
       gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-      await waitUntilReady({ url: `${gatewayUrl}/health`, child: gateway, timeoutMs });
+      const agentConfigs = options.agentConfigs ?? exampleAgentConfigs(root);
+      if (options.runtime === "wrangler") {
+        const gateway = startWrangler({
+          root,
+          configs: ["wrangler.toml", ...agentConfigs],
+          port: gatewayPort,
+          stateDir,
+          name: "gateway",
+          vars: {
+            OPERATOR_PRIVATE_KEY: operator.privateKey,
+            PUBLIC_ORIGIN: gatewayUrl,
+            OPERATOR_OWNERS: options.operatorOwners ?? examplesOwner.address,
+          },
+        });
+        children.push(gateway);
+        await waitUntilReady({ url: `${gatewayUrl}/health`, child: gateway, timeoutMs });
+      } else {
+        const workers = startWorkers({
+          root,
+          agentConfigs,
+          port: gatewayPort,
+          ledgerAddress: `127.0.0.1:${ledgerPort}`,
+          stateDir,
+          operatorOwners: options.operatorOwners,
+          requestTimeoutMs,
+        });
+        children.push(workers.child);
+        await waitUntilReady({ url: `${gatewayUrl}/health`, child: workers.child, timeoutMs });
+        agentUrls = (await workers.ready).agents;
+      }
     }
     return {
       ledgerUrl: `${ledgerOrigin}/v1`,
       ledgerOrigin,
-      ...(gatewayUrl === undefined ? {} : { gatewayUrl }),
+      ...(gatewayUrl === undefined ? {} : { gatewayUrl, agentUrls }),
+      ...(keys === undefined ? {} : { keys }),
       moduleAddress: devnodeModuleAddress(root),
       stateDir,
       children,
