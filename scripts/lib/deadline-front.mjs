@@ -1,8 +1,9 @@
 // A small node:http front before a workerd socket of the local stack, for the two things workerd
-// has no setting for (issue 13, door 10): a request whose head or body stalls is answered 408 and
-// its connection closed after a deadline, and an answer sent before the request's body was fully
-// received says `Connection: close` (workerd drops such a connection after its answer without
-// saying so, and the client's next request on it fails). Requests that Node's parser refuses get a
+// has no setting for (issue 13, door 10): a request whose head or body stalls is answered 408
+// (`Connection: close`) and its connection closed after a deadline; and an answer given before the
+// request's body was read goes out once the rest of the body is read and dropped, on a connection
+// that stays usable (workerd drops such a connection after its answer without saying so, and the
+// client's next request on it fails, or the reset loses the answer). Requests that Node's parser refuses get a
 // JSON 4xx the way the Workers answer bad input. Everything else passes through as sent: method,
 // path, headers and body are streamed, not buffered. docs/benchmarks.md has what it costs.
 import { Agent, createServer, request as upstreamRequest } from "node:http";
@@ -84,11 +85,22 @@ export async function startDeadlineFront({
         (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
       let done = false;
       let upstream;
+      let answered = false;
+      /** An answer that came before the whole body did: sent once the body is in. */
+      let held;
+      const sendHeld = (close) => {
+        const { status, message, headers, body } = held;
+        if (close) headers.push("Connection", "close");
+        res.writeHead(status, message, headers);
+        res.end(body);
+      };
       const deadline = setTimeout(() => {
         if (req.complete) return;
         upstream?.destroy();
-        answer(res, 408, "request_timeout", "The request body was not received in time");
-        res.once("finish", () => req.socket.end());
+        // The body has not come in time: this connection cannot carry another request, so it
+        // ends here, with the Worker's answer when it gave one before the body was read.
+        if (held && !res.headersSent) sendHeld(true);
+        else answer(res, 408, "request_timeout", "The request body was not received in time");
       }, requestTimeoutMs);
       res.once("close", () => {
         done = true;
@@ -98,10 +110,27 @@ export async function startDeadlineFront({
         // The client went away mid-upload: the Worker's read of the body fails at once.
         if (!req.complete) upstream?.destroy();
       });
+      /**
+       * Answered before the whole body arrived (a 413 on Content-Length, a 404): the rest of the
+       * body is read and dropped first, then the answer goes. Sent at once, the close that
+       * follows would reset the connection under a client still sending, losing the answer.
+       */
+      const holdUntilBodyIn = (status, message, headers, body) => {
+        held = { status, message, headers, body };
+        if (req.complete) {
+          sendHeld(false);
+          return;
+        }
+        if (upstream) req.unpipe(upstream);
+        req.resume();
+        req.once("end", () => {
+          if (!res.headersSent) sendHeld(false);
+        });
+      };
       const forward = (retried) => {
         upstream = upstreamRequest({
-          // workerd may drop a connection after answering without reading a body: a request
-          // with a body gets a connection of its own, so nothing else lands on one closing.
+          // workerd drops a connection after answering without reading a body: a request with
+          // a body gets a connection of its own, so nothing else lands on one closing.
           agent: hasBody ? false : agent,
           host: target.host,
           port: target.port,
@@ -111,18 +140,52 @@ export async function startDeadlineFront({
           headers: endToEnd(req.rawHeaders),
         });
         upstream.once("response", (up) => {
+          answered = true;
           const headers = endToEnd(up.rawHeaders);
-          // Answered before the whole body arrived: this connection ends after the answer.
-          if (!req.complete) headers.push("Connection", "close");
-          res.writeHead(up.statusCode ?? 502, up.statusMessage, headers);
-          up.pipe(res);
+          if (req.complete) {
+            res.writeHead(up.statusCode ?? 502, up.statusMessage, headers);
+            up.pipe(res);
+            up.once("error", () => res.destroy());
+            return;
+          }
+          // An answer before the body is an error answer: small, so it is kept in memory.
+          const chunks = [];
+          let size = 0;
+          up.on("data", (chunk) => {
+            size += chunk.length;
+            if (size > 1024 * 1024) up.destroy();
+            else chunks.push(chunk);
+          });
+          up.once("end", () =>
+            holdUntilBodyIn(up.statusCode ?? 502, up.statusMessage, headers, Buffer.concat(chunks)),
+          );
           up.once("error", () => res.destroy());
         });
         upstream.once("error", (error) => {
-          if (done || req.destroyed) return;
+          if (done || req.destroyed || answered) return;
           // A kept-alive connection workerd had just closed: safe to send a bodiless request again.
           if (!retried && !hasBody && upstream.reusedSocket && error.code === "ECONNRESET") {
             forward(true);
+            return;
+          }
+          if (hasBody) {
+            // workerd dropped the connection without reading the body (a size limit, or a route
+            // that takes none), and the answer it sent was lost in the reset.
+            const body = jsonError(
+              "body_refused",
+              "The request body was refused before it was read (too large, or not taken by this route)",
+            );
+            holdUntilBodyIn(
+              413,
+              "Payload Too Large",
+              [
+                "Content-Type",
+                "application/json",
+                "Content-Length",
+                String(Buffer.byteLength(body)),
+              ],
+              body,
+            );
             return;
           }
           answer(res, 503, "upstream_unavailable", "The Worker did not answer");
@@ -133,9 +196,22 @@ export async function startDeadlineFront({
       forward(false);
     },
   );
+  const refused = new WeakSet();
   server.on("clientError", (error, socket) => {
-    if (socket.writable && !socket.destroyed) socket.end(clientErrorAnswer(error));
-    else socket.destroy();
+    // One answer per connection: the parser may report more errors on the bytes that follow.
+    if (refused.has(socket)) return;
+    refused.add(socket);
+    if (!socket.writable || socket.destroyed) {
+      socket.destroy();
+      return;
+    }
+    // Answer, then read and drop what the client still sends for a moment before closing:
+    // closing with unread input makes the kernel reset the connection, losing the answer.
+    socket.write(clientErrorAnswer(error));
+    socket.on("error", () => undefined);
+    socket.on("data", () => undefined);
+    socket.resume();
+    setTimeout(() => socket.destroy(), 2_000).unref();
   });
   await new Promise((done, fail) => {
     server.once("error", fail);

@@ -2,7 +2,7 @@
  * `run` and `logs` of the built CLI through a gateway with the echo agent on a devnode: paying
  * first, the caller proof of a paid process, results, transaction ids and logs, and failures.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,7 +49,14 @@ beforeAll(async () => {
     APTOS_MODULE_ADDRESS: stack.moduleAddress,
     AGENTGATE_GATEWAY_URL: stack.gatewayUrl ?? "",
   };
-  owner = await newFundedAccount({ dir, name: "owner", env });
+  // The stack's agents serve the stack's examples owner (AGENT_OWNER_ADDRESS), and the gateway
+  // runs a paid process only when its operator is among the process's agents (issue 12).
+  const keys = stack.keys;
+  if (!keys) throw new Error("the stack has no keys");
+  owner = {
+    address: keys.examplesOwner.address,
+    key: readFileSync(keys.examplesOwner.keyFile, "utf8").trim(),
+  };
   user = await newFundedAccount({ dir, name: "user", env });
   const config = join(dir, "echo.json");
   writeFileSync(
@@ -58,6 +65,7 @@ beforeAll(async () => {
       id: ECHO,
       name: "Echo",
       url: "service://ECHO_AGENT",
+      agents: [keys.operator.address],
       pricing: { taskPrice: "1000", requiresPrepayment: true },
     }),
   );

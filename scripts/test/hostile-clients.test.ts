@@ -1,0 +1,174 @@
+// The local stack under hostile clients (issue 13, door 10), booted as `npm start` boots it
+// (startLocalStack, each Worker on its own socket): 2,000 aborted uploads leave the gateway's
+// /health answering within 1 s throughout; a stalled upload is answered 408 and closed; an answer
+// given before the body was read leaves the connection usable; and a seeded fuzz of 10,000
+// malformed requests over every gateway, agent and devnode route finds no 5xx, no answer that is
+// not JSON, no stack trace or file path, and no target that stops answering.
+// Loopback only; every loop is bounded in count and time.
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LocalStack, startLocalStack } from "../lib/stack.mjs";
+import { parseAnswer, runFuzz } from "./support/fuzz.mjs";
+
+/** Short, so the stalled uploads of the fuzz end quickly; `npm start` uses 10 s. */
+const REQUEST_TIMEOUT_MS = 2_000;
+const SEED = Number(process.env.AGENTGATE_FUZZ_SEED ?? 20_261_124);
+
+let stack: LocalStack;
+
+beforeAll(async () => {
+  stack = await startLocalStack({ devClock: true, requestTimeoutMs: REQUEST_TIMEOUT_MS });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+function gateway(): URL {
+  if (!stack.gatewayUrl) throw new Error("the stack has no gateway");
+  return new URL(stack.gatewayUrl);
+}
+
+/** Opens an upload of 1000 declared bytes, sends `{}`, and goes away. */
+function abortedUpload(url: URL): Promise<void> {
+  return new Promise((done) => {
+    const socket = connect(Number(url.port), url.hostname);
+    socket.on("error", () => done());
+    socket.on("close", () => done());
+    socket.on("connect", () => {
+      socket.write(
+        "POST /api/execute/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+          "Content-Length: 1000\r\n\r\n{}",
+      );
+      setImmediate(() => socket.destroy());
+    });
+  });
+}
+
+/** Writes raw bytes on one connection and collects what comes back until it closes or quietMs. */
+function exchange(url: URL, writes: string[], quietMs: number): Promise<string> {
+  return new Promise((done) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let out = "";
+    let timer = setTimeout(() => socket.destroy(), quietMs);
+    socket.on("data", (chunk) => {
+      out += chunk.toString("utf8");
+      clearTimeout(timer);
+      timer = setTimeout(() => socket.destroy(), quietMs);
+    });
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      clearTimeout(timer);
+      done(out);
+    });
+    socket.on("connect", () => {
+      for (const chunk of writes) socket.write(chunk);
+    });
+  });
+}
+
+describe("hostile clients against the local stack", () => {
+  it("keeps /health answering within 1 s while 2,000 uploads are aborted", async () => {
+    const url = gateway();
+    let running = true;
+    const probes: number[] = [];
+    const failures: string[] = [];
+    const probe = (async () => {
+      while (running) {
+        const started = Date.now();
+        try {
+          const response = await fetch(`${stack.gatewayUrl}/health`, {
+            signal: AbortSignal.timeout(1_000),
+          });
+          await response.body?.cancel();
+          if (!response.ok) failures.push(`/health answered ${response.status}`);
+        } catch (error) {
+          failures.push(`/health: ${(error as Error).name} after ${Date.now() - started} ms`);
+        }
+        probes.push(Date.now() - started);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const started = Date.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (next < 2_000 && Date.now() - started < 90_000) {
+          next++;
+          await abortedUpload(url);
+        }
+      }),
+    );
+    // Still answering after the last abort, for a while.
+    await new Promise((r) => setTimeout(r, 2_000));
+    running = false;
+    await probe;
+    expect(next).toBe(2_000);
+    expect(failures).toEqual([]);
+    expect(probes.length).toBeGreaterThan(10);
+    expect(Math.max(...probes)).toBeLessThan(1_000);
+  }, 120_000);
+
+  it("answers a stalled upload 408 with Connection: close after the deadline", async () => {
+    const started = Date.now();
+    const raw = await exchange(
+      gateway(),
+      [
+        "POST /api/execute/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+          "Content-Length: 1000\r\n\r\n{}",
+      ],
+      REQUEST_TIMEOUT_MS * 3,
+    );
+    const answer = parseAnswer(Buffer.from(raw));
+    expect(answer?.status).toBe(408);
+    expect(answer?.headers.connection).toBe("close");
+    expect(JSON.parse(answer?.body ?? "")).toMatchObject({ success: false });
+    expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS * 3);
+  });
+
+  it("keeps a connection usable after an answer given before the body was read", async () => {
+    // 404 for a route that takes no body, then a second request on the same connection: the
+    // first answer must not end the connection silently (the devnode did, issue 13 door 10).
+    for (const origin of [stack.gatewayUrl, stack.ledgerOrigin]) {
+      const url = new URL(origin ?? "");
+      const raw = await exchange(
+        url,
+        [
+          `POST /no-such-route HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 70000\r\n\r\n${"x".repeat(70_000)}`,
+          "GET /no-such-route-either HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        ],
+        3_000,
+      );
+      const statuses = [...raw.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
+      expect(statuses, raw.slice(0, 500)).toEqual(["404", "404"]);
+    }
+  });
+
+  it(`finds nothing in a seeded fuzz of 10,000 malformed requests (seed ${SEED})`, async () => {
+    const targets = [
+      { kind: "gateway", url: stack.gatewayUrl ?? "" },
+      { kind: "ledger", url: stack.ledgerOrigin },
+      ...Object.values(stack.agentUrls ?? {}).map((url) => ({ kind: "agent", url })),
+    ];
+    expect(targets.filter((t) => t.kind === "agent")).toHaveLength(3);
+    const result = await runFuzz({
+      seed: SEED,
+      requests: 10_000,
+      targets,
+      concurrency: 16,
+      deadlineMs: 150_000,
+      stallMs: REQUEST_TIMEOUT_MS * 3,
+      timeoutMs: 15_000,
+    });
+    const report = `seed ${SEED} (AGENTGATE_FUZZ_SEED reruns it): ${JSON.stringify(result.counts)}`;
+    expect(result.findings, `${report}\n${result.findings.join("\n")}`).toEqual([]);
+    expect(result.counts.sent, report).toBe(10_000);
+    // Every kind of case was drawn.
+    expect(Object.keys(result.counts.byMode).sort()).toEqual([
+      "abort",
+      "chunked",
+      "normal",
+      "stall",
+    ]);
+  }, 240_000);
+});
