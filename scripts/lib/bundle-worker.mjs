@@ -2,21 +2,10 @@
 // Objects and compatibility settings (wrangler's own reading of it) plus the Worker's TypeScript
 // bundled with esbuild, as wrangler would bundle it. The local stack's servers (devnode-server.mjs,
 // workers-server.mjs) use it, so what runs locally comes from the same config that deploys.
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-
-/**
- * True when the wrangler config at configPath has an `[env.<name>]` section. Asking wrangler for
- * an environment the config does not have only warns and falls back to the top level, so callers
- * ask for one only when it is there.
- */
-export function configHasEnv(configPath, env) {
-  if (!env || !existsSync(configPath)) return false;
-  const toml = readFileSync(configPath, "utf8");
-  return new RegExp(`^\\s*\\[\\[?env\\.${env.replace(/[^\w-]/g, "")}[.\\]]`, "m").test(toml);
-}
+import { configHasEnv, topLevelName } from "./wrangler-config.mjs";
 
 /**
  * Miniflare worker options for the Worker of configPath, its code bundled into outDir/<name>.mjs.
@@ -49,12 +38,4 @@ export async function bundleWorker({ configPath, outDir, env, name }) {
     scriptPath: outfile,
     bindings: { ...workerOptions.bindings },
   };
-}
-
-/** The `name = "…"` at the top of a wrangler.toml (before any table). */
-export function topLevelName(configPath) {
-  const head = readFileSync(configPath, "utf8").split(/^\s*\[/m)[0] ?? "";
-  const match = /^\s*name\s*=\s*"([^"]+)"/m.exec(head);
-  if (!match?.[1]) throw new Error(`${configPath} has no top-level name`);
-  return match[1];
 }

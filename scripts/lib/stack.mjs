@@ -18,7 +18,7 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { configHasEnv } from "./bundle-worker.mjs";
+import { configHasEnv } from "./wrangler-config.mjs";
 import { ensureStackKeys, fundFromFaucet } from "./stack-keys.mjs";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..");

@@ -1,7 +1,7 @@
 // Boots the stack exactly as `npm start` does (scripts/start.mjs, on free ports and a temporary
 // state folder), runs `npm run demo` against it, restarts it, and checks that the state is kept.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,8 @@ let env: NodeJS.ProcessEnv;
 let ledgerUrl: string;
 let gatewayUrl: string;
 let running: ChildProcess | undefined;
+let firstOutput = "";
+const operatorLine = (output: string) => /gateway operator\s+(0x[0-9a-f]{64})/.exec(output)?.[1];
 
 interface Started {
   child: ChildProcess;
@@ -94,7 +96,19 @@ describe("npm start and npm run demo", () => {
     expect(output).toContain(`export APTOS_NETWORK=${ledgerUrl}`);
     expect(output).toMatch(/export APTOS_MODULE_ADDRESS=0x[0-9a-f]{64}/);
     expect(output).toContain("npm run demo");
+    expect(output).toContain(`export AGENTGATE_GATEWAY_URL=${gatewayUrl}`);
     expect(await answers(`${gatewayUrl}/health`)).toBe(true);
+    // The stack's own keys: made on first start, readable by the owner only, never printed.
+    for (const name of ["operator.key", "examples-owner.key"]) {
+      const file = join(stateDir, "keys", name);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const key = readFileSync(file, "utf8").trim();
+      expect(key).toMatch(/^ed25519-priv-0x[0-9a-f]{64}$/);
+      expect(output).not.toContain(key.slice("ed25519-priv-0x".length));
+    }
+    expect(output).not.toMatch(/ed25519-priv-0x[0-9a-f]{64}/);
+    expect(operatorLine(output)).toMatch(/^0x[0-9a-f]{64}$/);
+    firstOutput = output;
   });
 
   it("runs the demo end to end: pay, verify, run, logs, release, balances", () => {
@@ -134,6 +148,8 @@ describe("npm start and npm run demo", () => {
     expect(await answers(`${gatewayUrl}/health`)).toBe(false);
 
     const again = await npmStart();
+    // The same keys after a restart.
+    expect(operatorLine(again.output())).toBe(operatorLine(firstOutput));
     const found = cli(["get-process", "text-stats"]);
     expect(found.status, found.stderr).toBe(0);
     expect(JSON.parse(found.stdout).process.id).toBe("text-stats");
