@@ -3,7 +3,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./src/index");
-		durableNamespaces: "PaymentClaimsObject" | "OutcomeReporterObject" | "ProcessIndexObject";
+		durableNamespaces: "PaymentClaimsObject" | "OutcomeReporterObject" | "ProcessIndexObject" | "OperatorAccountObject";
 	}
 	interface Env {
 		NETWORK: "local";
@@ -12,9 +12,12 @@ declare namespace Cloudflare {
 		AGENT_TIMEOUT_MS: "30000";
 		PROCESS_CACHE_MS: "5000";
 		ALLOW_HTTP_AGENTS: "false";
+		PUBLIC_ORIGIN: "";
+		OPERATOR_OWNERS: "";
 		CLAIMS: DurableObjectNamespace<import("./src/index").PaymentClaimsObject>;
 		OUTCOME_REPORTER: DurableObjectNamespace<import("./src/index").OutcomeReporterObject>;
 		PROCESS_INDEX: DurableObjectNamespace<import("./src/index").ProcessIndexObject>;
+		OPERATOR_ACCOUNT: DurableObjectNamespace<import("./src/index").OperatorAccountObject>;
 		LEDGER: Fetcher /* agentgate-ledger */;
 		ECHO_AGENT: Fetcher /* agentgate-agent-echo */;
 		TEXT_STATS_AGENT: Fetcher /* agentgate-agent-text-stats */;
@@ -26,5 +29,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NETWORK" | "LEDGER_NODE_URL" | "MODULE_ADDRESS" | "AGENT_TIMEOUT_MS" | "PROCESS_CACHE_MS" | "ALLOW_HTTP_AGENTS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NETWORK" | "LEDGER_NODE_URL" | "MODULE_ADDRESS" | "AGENT_TIMEOUT_MS" | "PROCESS_CACHE_MS" | "ALLOW_HTTP_AGENTS" | "PUBLIC_ORIGIN" | "OPERATOR_OWNERS">> {}
 }

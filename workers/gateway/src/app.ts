@@ -10,6 +10,7 @@ import { healthRoutes } from "./routes/health.js";
 import { logsRoutes } from "./routes/logs.js";
 import { paymentRoutes } from "./routes/payment.js";
 import { processRoutes } from "./routes/processes.js";
+import { reportRoutes } from "./routes/reports.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -29,6 +30,7 @@ export function createGatewayApp() {
   app.route("/", paymentRoutes);
   app.route("/", processRoutes);
   app.route("/", logsRoutes);
+  app.route("/", reportRoutes);
   app.route("/", docsRoutes);
   app.notFound((c) =>
     send(c, errorAnswer(appError("route_not_found", `No route for ${c.req.method} ${c.req.path}`))),

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { executeBodySchema, processIdParamSchema } from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
-import { claimsStub, queueOutcomeReport } from "../durable/stubs.js";
+import { claimsStub, outcomeQueueStub } from "../durable/stubs.js";
 import { resolveAgentTarget } from "../execute/agent-target.js";
 import { forwardToAgent } from "../execute/forward-to-agent.js";
 import { type ExecuteDeps, runExecute } from "../execute/run-execute.js";
@@ -26,13 +26,15 @@ export const executeRoutes = new Hono<GatewayApp>().post(
     const ledger = gatewayLedger(c.env);
     const operator = operatorAccount(config.operatorPrivateKey);
     const url = new URL(c.req.url);
+    const queue = () => outcomeQueueStub(c.env, processId);
     const deps: ExecuteDeps = {
-      loadContext: () =>
+      loadContext: ({ fresh }) =>
         loadGatewayContext({
           ledger,
           processId,
           payer: body.userAddress,
           ttlMs: config.processCacheMs,
+          fresh,
         }),
       claims: () => claimsStub(c.env, processId, body.userAddress),
       resolveTarget: (serviceUrl) =>
@@ -48,14 +50,15 @@ export const executeRoutes = new Hono<GatewayApp>().post(
           secret: config.agentSecret,
           timeoutMs: config.agentTimeoutMs,
         }),
-      reportOutcome:
-        operator === null
-          ? null
-          : ({ context, report }) => {
-              const address = operator.accountAddress.toStringLong();
-              if (!context.agents.includes(address)) return;
-              c.executionCtx.waitUntil(queueOutcomeReport(c.env, report));
-            },
+      operator: {
+        address: operator === null ? null : operator.accountAddress.toStringLong(),
+        owners: config.operatorOwners,
+      },
+      publicOrigin: config.publicOrigin,
+      reports: {
+        reserve: (args) => queue().reserve({ processId, ...args }),
+        complete: (report) => queue().complete(report),
+      },
       timeoutMs: config.agentTimeoutMs,
     };
     const answer = await runExecute({
@@ -64,7 +67,6 @@ export const executeRoutes = new Hono<GatewayApp>().post(
         body,
         rawBody: c.get("rawBody"),
         headers: c.req.raw.headers,
-        host: url.host,
         path: `${url.pathname}${url.search}`,
         idempotencyKey,
       },

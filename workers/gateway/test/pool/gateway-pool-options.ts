@@ -99,6 +99,9 @@ export async function gatewayPoolOptions() {
       bindings: {
         AGENT_SECRET: TEST_AGENT_SECRET,
         OPERATOR_PRIVATE_KEY: TEST_OPERATOR_PRIVATE_KEY,
+        // The origin tests send to (support/ledger-fixtures.ts GATEWAY): caller proofs name it.
+        PUBLIC_ORIGIN: "https://gateway.test",
+        OPERATOR_OWNERS: "*",
         AGENT_TIMEOUT_MS: "2000",
         PROCESS_CACHE_MS: "0",
       },

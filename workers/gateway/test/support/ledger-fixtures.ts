@@ -18,7 +18,6 @@ export const ledger = createLedgerClient({
 });
 
 export const GATEWAY = "https://gateway.test";
-export const GATEWAY_HOST = "gateway.test";
 export const PRICE = 1_000n;
 
 export const operator = Account.fromPrivateKey({
@@ -87,6 +86,24 @@ export async function advanceLedgerClock(seconds: number): Promise<void> {
   if (!res.ok) throw new Error(`clock advance failed: ${res.status} ${await res.text()}`);
 }
 
+/** The caller-proof headers of a POST to `path` with body `text`, as `signer`. */
+export function proofHeaders(args: {
+  signer: Ed25519Account;
+  path: string;
+  text: string;
+  timestamp?: number;
+  origin?: string;
+}) {
+  return signCallerProof({
+    privateKey: args.signer.privateKey,
+    origin: args.origin ?? GATEWAY,
+    method: "POST",
+    path: args.path,
+    body: args.text,
+    ...(args.timestamp === undefined ? {} : { timestamp: args.timestamp }),
+  });
+}
+
 /** POST /api/execute/:processId, signed by `signer` unless told otherwise. */
 export async function execute(args: {
   processId: string;
@@ -94,20 +111,15 @@ export async function execute(args: {
   signer?: Ed25519Account | null;
   headers?: Record<string, string>;
   timestamp?: number;
+  /** The origin the proof names; the gateway's own unless a test says otherwise. */
+  origin?: string;
 }): Promise<Response> {
   const path = `/api/execute/${args.processId}`;
   const text = JSON.stringify(args.body);
   const proof =
     args.signer === undefined || args.signer === null
       ? {}
-      : await signCallerProof({
-          privateKey: args.signer.privateKey,
-          host: GATEWAY_HOST,
-          method: "POST",
-          path,
-          body: text,
-          ...(args.timestamp === undefined ? {} : { timestamp: args.timestamp }),
-        });
+      : await proofHeaders({ ...args, signer: args.signer, path, text });
   return SELF.fetch(`${GATEWAY}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...proof, ...args.headers },
@@ -125,12 +137,14 @@ const KIND_BINDING: Record<TestProcessKind, keyof typeof TEST_AGENTS> = {
 
 /**
  * One of the processes the echo agents serve (their ids are fixed by the agents' config):
- * registered on first use, reused afterwards; the operated one lists the gateway's operator
- * among its agents, so the gateway reports outcomes for it.
+ * registered on first use, reused afterwards. The paid ones list the gateway's operator among
+ * their agents, as a paid process must for this gateway to run it; the operator is funded for
+ * the gas of its reports.
  */
 export async function testProcess(kind: TestProcessKind): Promise<string> {
   const binding = KIND_BINDING[kind];
   const id = TEST_AGENTS[binding];
+  if (kind !== "free") await ledger.fund({ address: address(operator), amount: 10_000_000_000n });
   for (let attempt = 0; attempt < 5; attempt++) {
     if ((await ledger.getProcess(id)) !== null) return id;
     try {
@@ -139,7 +153,7 @@ export async function testProcess(kind: TestProcessKind): Promise<string> {
         id,
         serviceUrl: `service://${binding}`,
         paid: kind !== "free",
-        agents: kind === "operated" ? [address(operator)] : [],
+        agents: kind === "free" ? [] : [address(operator)],
       });
       return id;
     } catch (error) {

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { GatewayContext } from "../../../../shared/src/ledger/records.js";
+import { PAYMENT_SETTLE_MARGIN_SECONDS } from "../../../../shared/src/ledger/usable-payments.js";
 import { resolveAgentTarget } from "../../src/execute/agent-target.js";
+import { paidRunRefusal } from "../../src/execute/paid-run-refusal.js";
 import { newTransactionId, UUID_V7 } from "../../src/execute/transaction-id.js";
 import { usablePaymentTaskIds } from "../../src/execute/usable-payments.js";
 import { listStatement } from "../../src/list/process-index-sql.js";
@@ -33,22 +35,31 @@ function context(openPayments: GatewayContext["openPayments"], now = 1_000_000n)
 }
 
 describe("usablePaymentTaskIds", () => {
-  const timeoutMs = 30_000;
-  const enough = 1_000_000n + 30n + 600n + 1n;
+  const enough = 1_000_000n + PAYMENT_SETTLE_MARGIN_SECONDS + 1n;
 
-  it("keeps payments with no outcome and a settle time beyond the time limit plus ten minutes", () => {
+  it("keeps payments with no outcome and a settle time beyond the settle margin", () => {
     const ctx = context([
       { taskId: "ok", amount: 1n, outcome: 0, settleTime: enough },
       { taskId: "delivered", amount: 1n, outcome: 1, settleTime: enough },
       { taskId: "failed", amount: 1n, outcome: 2, settleTime: enough },
-      { taskId: "too-soon", amount: 1n, outcome: 0, settleTime: 1_000_000n + 630n },
+      { taskId: "too-soon", amount: 1n, outcome: 0, settleTime: enough - 1n },
     ]);
-    expect(usablePaymentTaskIds({ context: ctx, timeoutMs })).toEqual(["ok"]);
+    expect(usablePaymentTaskIds({ context: ctx })).toEqual(["ok"]);
+  });
+
+  it("keeps only payments that cover the process's current price", () => {
+    const ctx = context([
+      { taskId: "cheap", amount: 1n, outcome: 0, settleTime: enough },
+      { taskId: "enough", amount: 5n, outcome: 0, settleTime: enough },
+      { taskId: "more", amount: 6n, outcome: 0, settleTime: enough },
+    ]);
+    ctx.pricing = { taskPrice: 5n, currency: "APT", requiresPrepayment: true };
+    expect(usablePaymentTaskIds({ context: ctx })).toEqual(["enough", "more"]);
   });
 
   it("measures against the ledger clock, not the Worker's", () => {
     const ctx = context([{ taskId: "ok", amount: 1n, outcome: 0, settleTime: enough }], 2_000_000n);
-    expect(usablePaymentTaskIds({ context: ctx, timeoutMs })).toEqual([]);
+    expect(usablePaymentTaskIds({ context: ctx })).toEqual([]);
   });
 
   it("narrows to the body's taskId", () => {
@@ -56,8 +67,8 @@ describe("usablePaymentTaskIds", () => {
       { taskId: "a", amount: 1n, outcome: 0, settleTime: enough },
       { taskId: "b", amount: 1n, outcome: 0, settleTime: enough },
     ]);
-    expect(usablePaymentTaskIds({ context: ctx, timeoutMs, taskId: "b" })).toEqual(["b"]);
-    expect(usablePaymentTaskIds({ context: ctx, timeoutMs, taskId: "c" })).toEqual([]);
+    expect(usablePaymentTaskIds({ context: ctx, taskId: "b" })).toEqual(["b"]);
+    expect(usablePaymentTaskIds({ context: ctx, taskId: "c" })).toEqual([]);
   });
 });
 
@@ -110,5 +121,35 @@ describe("listStatement", () => {
     expect(s.query).toContain("ORDER BY p.id LIMIT ?");
     expect(s.bindings).toEqual(["t", "0x1", "active", "p9", 11]);
     expect(listStatement({ limit: 5 }).query).not.toContain("WHERE");
+  });
+});
+
+describe("paidRunRefusal", () => {
+  const operator = `0x${"a".repeat(64)}`;
+  const owner = `0x${"1".repeat(64)}`;
+  const listed = (): GatewayContext => ({ ...context([]), agents: [operator] });
+
+  it("refuses without an operator key: nobody could report the outcome", () => {
+    expect(paidRunRefusal(listed(), { address: null, owners: "*" })).toMatchObject({
+      code: "paid_runs_unavailable",
+      details: { reason: "no_operator_key" },
+    });
+  });
+
+  it("refuses when the process does not list the operator among its agents", () => {
+    expect(paidRunRefusal(context([]), { address: operator, owners: "*" })).toMatchObject({
+      code: "paid_runs_unavailable",
+      details: { reason: "operator_not_an_agent", operator },
+    });
+  });
+
+  it("serves only the configured owners, and the operator's own processes", () => {
+    expect(paidRunRefusal(listed(), { address: operator, owners: [] })).toMatchObject({
+      details: { reason: "owner_not_served" },
+    });
+    expect(paidRunRefusal(listed(), { address: operator, owners: [owner] })).toBeNull();
+    expect(paidRunRefusal(listed(), { address: operator, owners: "*" })).toBeNull();
+    const own = { ...listed(), owner: operator };
+    expect(paidRunRefusal(own, { address: operator, owners: [] })).toBeNull();
   });
 });
