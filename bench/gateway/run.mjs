@@ -123,13 +123,22 @@ const [gatewayJs, ledgerJs, agentJs, helloJs, counterJs, helpersJs] = await Prom
 ]);
 const helpers = await import(helpersJs);
 
+// The gateway's operator: paid processes run only where it can report their outcomes.
+const operator = helpers.Account.generate();
+const operatorAddress = operator.accountAddress.toStringLong();
+
 const mf = new Miniflare({
   log: new Log(LogLevel.WARN),
   defaultPersistRoot: join(OUT, "state"),
   workers: [
     fromConfig("wrangler.toml", "gateway", gatewayJs, {
       serviceBindings: { LEDGER: "ledger-counter", ECHO_AGENT: "agent", ECHO_PAID: "agent-paid" },
-      bindings: { AGENT_SECRET: SECRET },
+      bindings: {
+        AGENT_SECRET: SECRET,
+        OPERATOR_PRIVATE_KEY: operator.privateKey.toString(),
+        PUBLIC_ORIGIN: "https://gateway.bench",
+        OPERATOR_OWNERS: "*",
+      },
       ...DIRECT,
     }),
     fromConfig("workers/ledger/wrangler.toml", "agentgate-ledger", ledgerJs),
@@ -180,6 +189,7 @@ try {
   };
   const owner = await funded();
   const user = await funded();
+  await ledger.fund({ address: operatorAddress, amount: 100_000_000_000n });
   const userAddress = user.accountAddress.toStringLong();
   await ledger.registerProcess({
     signer: owner,
@@ -193,11 +203,11 @@ try {
       name: "Bench paid",
       serviceUrl: "service://ECHO_PAID",
       tags: ["bench"],
+      agents: [operatorAddress],
       pricing: { taskPrice: 1000n, requiresPrepayment: true },
     },
   });
 
-  const gatewayHost = new URL(await mf.unsafeGetDirectURL("gateway")).host;
   const executeBody = JSON.stringify({ userAddress, data: { n: 1 } });
   const viaGateway = () =>
     gateway.fetch("https://gateway.bench/api/execute/bench-free", {
@@ -257,9 +267,10 @@ try {
   console.log(`  bare Hono hello       ${fmt(results.hello)}`);
   console.log(`  gateway / direct      ${(results.gateway.rps / results.direct.rps).toFixed(2)}x`);
 
-  // Paid executes: one payment each, counted ledger requests per execute (no operator key, so no
-  // outcome reports in this count).
+  // Paid executes: one payment each, counted ledger requests per execute up to its answer, then
+  // those of its outcome report (sent by the process's queue after the answer), apart.
   let ledgerRequests = 0;
+  let reportRequests = 0;
   let paidOk = 0;
   for (let i = 0; i < PAID; i++) {
     await ledger.makePayment(user, {
@@ -271,7 +282,7 @@ try {
     const body = JSON.stringify({ userAddress, data: { i } });
     const proof = await helpers.signCallerProof({
       privateKey: user.privateKey,
-      host: gatewayHost,
+      origin: "https://gateway.bench",
       method: "POST",
       path: "/api/execute/bench-paid",
       body,
@@ -285,9 +296,16 @@ try {
     if (res.status === 200) paidOk += 1;
     const counted = await (await counter.fetch("https://counter/__count")).json();
     ledgerRequests += counted.count;
+    const key = { processId: "bench-paid", taskId: `bench-${i}`, payer: userAddress };
+    for (let wait = 0; (await ledger.getPaymentRecord(key))?.outcome === 0; wait++) {
+      if (wait > 200) throw new Error(`no outcome report for bench-${i}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const withReport = await (await counter.fetch("https://counter/__count")).json();
+    reportRequests += withReport.count - counted.count;
   }
   console.log(
-    `paid execute: ${paidOk}/${PAID} completed, ledger requests per execute: ${(ledgerRequests / PAID).toFixed(2)}`,
+    `paid execute: ${paidOk}/${PAID} completed, ledger requests per execute: ${(ledgerRequests / PAID).toFixed(2)}, per outcome report: ${(reportRequests / PAID).toFixed(2)}`,
   );
 
   // List: N processes, every RARE_TAG_EVERY-th tagged "rare".
