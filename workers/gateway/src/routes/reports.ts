@@ -1,5 +1,8 @@
 import { Hono } from "hono";
-import { processIdParamSchema } from "../../../../shared/src/schemas/gateway.js";
+import {
+  type OutcomeReportsResponse,
+  processIdParamSchema,
+} from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
 import { outcomeQueueStub } from "../durable/stubs.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";
@@ -19,12 +22,13 @@ export const reportRoutes = new Hono<GatewayApp>().get(
     const { processId } = c.req.valid("param");
     const operator = operatorAccount(gatewayConfig(c.env).operatorPrivateKey);
     const reports = await outcomeQueueStub(c.env, processId).list();
-    return c.json({
-      success: true as const,
+    const body: OutcomeReportsResponse = {
+      success: true,
       processId,
       operator: operator === null ? null : operator.accountAddress.toStringLong(),
       reports,
       timestamp: nowIso(),
-    });
+    };
+    return c.json(body);
   },
 );

@@ -2,6 +2,7 @@ import { env, runDurableObjectAlarm, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
 import { OUTCOME } from "../../../../shared/src/contract/status.js";
+import { outcomeReportsResponseSchema } from "../../../../shared/src/schemas/gateway.js";
 import {
   address,
   execute,
@@ -99,13 +100,19 @@ describe("outcome reports by the gateway's operator account", () => {
   });
 
   it("shows the operator and the process's unsent reports at GET /api/reports/:processId", async () => {
+    const queue = env.OUTCOME_REPORTER.getByName(processId);
+    await queue.reserve({
+      processId,
+      taskId: "shown",
+      payer: address(operator),
+      failAtMs: Date.now() + 3_600_000,
+    });
     const res = await SELF.fetch(`${GATEWAY}/api/reports/${processId}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({
-      success: true,
-      processId,
-      operator: address(operator),
-      reports: expect.any(Array),
-    });
+    const body = outcomeReportsResponseSchema.parse(await res.json());
+    expect(body).toMatchObject({ processId, operator: address(operator) });
+    expect(body.reports).toContainEqual(
+      expect.objectContaining({ taskId: "shown", state: "reserved", delivered: false }),
+    );
   });
 });
