@@ -174,11 +174,9 @@ export const outcomeReportsResponseSchema = z
   .object({
     success: z.literal(true),
     processId: processIdSchema,
-    operator: longAddressSchema
-      .nullable()
-      .meta({
-        description: "The operator account that reports; null without OPERATOR_PRIVATE_KEY",
-      }),
+    operator: longAddressSchema.nullable().meta({
+      description: "The operator account that reports; null without OPERATOR_PRIVATE_KEY",
+    }),
     reports: z.array(
       z.object({
         taskId: paymentTaskIdSchema,
