@@ -41,14 +41,14 @@ import { agentRun, agentRunsOf } from "../support/run-counts.js";
 /** Set to a failure's seed to replay its sequences. */
 const REPLAY_SEED: number | undefined = undefined;
 const RUNS = 8;
-const OPS_PER_RUN = 130;
+const OPS_PER_RUN = 125;
 const PAYERS = 5;
 const PROCESSES = 3;
 
 type Op =
   | { kind: "pay"; payer: number; process: number; double: boolean }
   | { kind: "execute"; payment: number | null; payer: number; process: number; fail: boolean }
-  | { kind: "failThenRetry"; payment: number }
+  | { kind: "failThenRetry"; payer: number; process: number }
   | { kind: "report"; payment: number; delivered: boolean }
   | { kind: "refund" | "release"; payment: number }
   | { kind: "settle"; payment: number; by: number }
@@ -78,7 +78,10 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
       fail: fc.boolean(),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("failThenRetry" as const), payment }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("failThenRetry" as const), payer, process }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -128,7 +131,9 @@ class World {
   }
 
   async refresh(addresses: readonly string[]): Promise<void> {
-    for (const a of new Set(addresses)) this.balances.set(a, await ledger.balance(a));
+    const unique = [...new Set(addresses)];
+    const balances = await Promise.all(unique.map((a) => ledger.balance(a)));
+    for (const [i, a] of unique.entries()) this.balances.set(a, balances[i] ?? 0n);
   }
 
   /** Test accounts + vault + gas burned since the baseline. */
@@ -234,6 +239,34 @@ async function usableNow(world: World, user: Ed25519Account, processId: string):
     .map((p) => p.taskId);
 }
 
+/** make_payment on a fresh task id; the model's payment, or null when the ledger refused it. */
+async function newPayment(
+  world: World,
+  payerIndex: number,
+  processIndex: number,
+  amount: bigint,
+): Promise<ModelPayment | null> {
+  const proc = world.processes[processIndex] as OperatedProcess;
+  const user = world.payers[payerIndex] as Ed25519Account;
+  const taskId = uniqueId("t");
+  const ok = await sendTx(world, () =>
+    ledger.makePayment(user, { processId: proc.processId, taskId, amount }),
+  );
+  if (!ok) return null;
+  const p: ModelPayment = {
+    processId: proc.processId,
+    taskId,
+    payer: user,
+    amount,
+    answeredRuns: [],
+    released: false,
+    providerReportedFailure: false,
+    providerReported: false,
+  };
+  world.payments.push(p);
+  return p;
+}
+
 /** Runs one step; returns the payments and accounts it may have changed. */
 async function step(
   world: World,
@@ -241,29 +274,11 @@ async function step(
 ): Promise<{ touched: ModelPayment[]; accounts: string[] }> {
   switch (op.kind) {
     case "pay": {
-      const proc = world.processes[op.process] as OperatedProcess;
-      const user = world.payers[op.payer] as Ed25519Account;
-      const taskId = uniqueId("t");
-      const amount = op.double ? PRICE * 2n : PRICE;
-      const ok = await sendTx(world, () =>
-        ledger.makePayment(user, { processId: proc.processId, taskId, amount }),
-      );
-      const touched: ModelPayment[] = [];
-      if (ok) {
-        const p: ModelPayment = {
-          processId: proc.processId,
-          taskId,
-          payer: user,
-          amount,
-          answeredRuns: [],
-          released: false,
-          providerReportedFailure: false,
-          providerReported: false,
-        };
-        world.payments.push(p);
-        touched.push(p);
-      }
-      return { touched, accounts: [address(user)] };
+      const p = await newPayment(world, op.payer, op.process, op.double ? PRICE * 2n : PRICE);
+      return {
+        touched: p === null ? [] : [p],
+        accounts: [address(world.payers[op.payer] as Ed25519Account)],
+      };
     }
     case "execute": {
       const named = op.payment === null ? undefined : world.pick(op.payment);
@@ -294,28 +309,22 @@ async function step(
       return { touched: ran === null ? [] : [ran], accounts: [] };
     }
     case "failThenRetry": {
-      // Hole 1: a failed run, and a retry on the same payment the moment the failure is answered.
-      const p = world.pick(op.payment);
-      if (p === undefined) return { touched: [], accounts: [] };
-      const first = await runExecute({
-        world,
-        user: p.payer,
-        processId: p.processId,
-        taskId: p.taskId,
-        fail: true,
-      });
-      const second = await runExecute({
-        world,
-        user: p.payer,
-        processId: p.processId,
-        taskId: p.taskId,
-        fail: false,
-      });
-      await bookAnswer(world, first, p.payer, p.processId);
+      // Hole 1's shape: a fresh payment (twice the base price, so usable whatever the price),
+      // a run that fails on it, and a retry on it the moment the failure is answered.
+      const p = await newPayment(world, op.payer, op.process, PRICE * 2n);
+      if (p === null)
+        return { touched: [], accounts: [address(world.payers[op.payer] as Ed25519Account)] };
+      const run = (fail: boolean) =>
+        runExecute({ world, user: p.payer, processId: p.processId, taskId: p.taskId, fail });
+      const first = await run(true);
+      const second = await run(false);
+      const firstRan = await bookAnswer(world, first, p.payer, p.processId);
       await bookAnswer(world, second, p.payer, p.processId);
-      if (p.answeredRuns.length > 0)
-        await waitForOutcome({ processId: p.processId, taskId: p.taskId, payer: address(p.payer) });
-      return { touched: [p], accounts: [] };
+      expect(firstRan, `the failing run on a fresh payment (${JSON.stringify(first.body)})`).toBe(
+        p,
+      );
+      await waitForOutcome({ processId: p.processId, taskId: p.taskId, payer: address(p.payer) });
+      return { touched: [p], accounts: [address(p.payer)] };
     }
     case "report": {
       const p = world.pick(op.payment);
@@ -385,14 +394,19 @@ async function check(
   accounts: readonly string[],
   where: string,
 ): Promise<void> {
-  for (const p of payments) {
-    const record = await ledger.getPaymentRecord({
-      processId: p.processId,
-      taskId: p.taskId,
-      payer: address(p.payer),
-    });
+  const seen = await Promise.all(
+    payments.map(async (p) => ({
+      p,
+      record: await ledger.getPaymentRecord({
+        processId: p.processId,
+        taskId: p.taskId,
+        payer: address(p.payer),
+      }),
+      agentRuns: await agentRunsOf({ processId: p.processId, taskId: p.taskId }),
+    })),
+  );
+  for (const { p, record, agentRuns } of seen) {
     if (record === null) throw new Error(`${where}: payment ${p.taskId} is not on the ledger`);
-    const agentRuns = await agentRunsOf({ processId: p.processId, taskId: p.taskId });
     expect(brokenInvariants({ payment: p, record, agentRuns }), where).toEqual([]);
   }
   await world.refresh(accounts);
@@ -402,8 +416,9 @@ async function check(
 async function newWorld(): Promise<World> {
   const processes: OperatedProcess[] = [];
   for (let i = 0; i < PROCESSES; i++) processes.push(await operatedProcess(PRICE));
-  const payers: Ed25519Account[] = [];
-  for (let i = 0; i < PAYERS; i++) payers.push(await fundedAccount(100_000_000n));
+  const payers = await Promise.all(
+    Array.from({ length: PAYERS }, () => fundedAccount(100_000_000n)),
+  );
   const world = new World(processes, payers);
   await world.refresh(world.accounts());
   world.baseline = await world.total();

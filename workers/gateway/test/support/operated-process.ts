@@ -38,8 +38,10 @@ export type OperatedProcess = {
  * operator's own processes). Its payment address is a fresh receiver.
  */
 export async function operatedProcess(price: bigint): Promise<OperatedProcess> {
-  const receiver = await fundedAccount(100_000_000n);
-  const providerAgent = await fundedAccount(1_000_000_000n);
+  const [receiver, providerAgent] = await Promise.all([
+    fundedAccount(100_000_000n),
+    fundedAccount(1_000_000_000n),
+  ]);
   const processId = uniqueId("op");
   await asOperator(() =>
     ledger.registerProcess({
@@ -91,6 +93,6 @@ export async function waitForOutcome(
       }
       return record;
     },
-    { timeout, interval: 50 },
+    { timeout, interval: 25 },
   );
 }
