@@ -407,7 +407,8 @@ async function check(
   );
   for (const { p, record, agentRuns } of seen) {
     if (record === null) throw new Error(`${where}: payment ${p.taskId} is not on the ledger`);
-    expect(brokenInvariants({ payment: p, record, agentRuns }), where).toEqual([]);
+    const broken = brokenInvariants({ payment: p, record, agentRuns });
+    expect(broken, `${where}: ${broken.join("; ")}`).toEqual([]);
   }
   await world.refresh(accounts);
   expect(await world.total(), `${where}: APT conservation`).toBe(world.baseline);
