@@ -48,9 +48,37 @@ async function auxiliaryWorker(args: {
   };
 }
 
+/**
+ * The test-only counting agent (test/support/counting-agent): no wrangler config, so its one
+ * Durable Object binding is declared here.
+ */
+async function countingAgentWorker() {
+  const outfile = join(OUT_DIR, "agentgate-counting-agent.mjs");
+  await build({
+    entryPoints: [join(import.meta.dirname, "../support/counting-agent/counting-agent.ts")],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    conditions: ["workerd", "worker", "browser"],
+    external: ["cloudflare:*", "node:*"],
+    logLevel: "error",
+  });
+  return {
+    name: "agentgate-counting-agent",
+    modules: true,
+    modulesRoot: OUT_DIR,
+    scriptPath: outfile,
+    compatibilityDate: "2026-04-01",
+    compatibilityFlags: ["nodejs_compat"],
+    durableObjects: { RUN_COUNTER: "RunCounterObject" },
+  };
+}
+
 export async function gatewayPoolOptions() {
   await mkdir(OUT_DIR, { recursive: true });
-  const [ledger, agent, textStats, jsonTransform] = await Promise.all([
+  const [ledger, agent, textStats, jsonTransform, counting] = await Promise.all([
     auxiliaryWorker({
       configPath: "workers/ledger/wrangler.toml",
       name: "agentgate-ledger",
@@ -73,6 +101,7 @@ export async function gatewayPoolOptions() {
       name: "agentgate-agent-json-transform",
       bindings: { AGENT_SECRET: TEST_AGENT_SECRET },
     }),
+    countingAgentWorker(),
   ]);
   // An agent deployment serves one process id, so each test process gets its own echo Worker.
   const agents = Object.entries(TEST_AGENTS).map(([binding, processId]) => ({
@@ -88,12 +117,15 @@ export async function gatewayPoolOptions() {
         ledger,
         textStats,
         jsonTransform,
+        counting,
         ...agents.map(({ binding: _b, ...worker }) => worker),
       ],
       serviceBindings: {
         LEDGER: "agentgate-ledger",
         TEXT_STATS_AGENT: "agentgate-agent-text-stats",
         JSON_TRANSFORM_AGENT: "agentgate-agent-json-transform",
+        // Test-only: counts runs per payment (issue 12's "ran exactly once" on the agent's side).
+        COUNTING_AGENT: "agentgate-counting-agent",
         ...Object.fromEntries(agents.map((a) => [a.binding, a.name])),
       },
       bindings: {
