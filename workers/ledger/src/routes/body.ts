@@ -10,7 +10,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_BATCH_BODY_BYTES = MAX_BODY_BYTES * MAX_BATCH_TRANSACTIONS;
 
 /** The largest body a path accepts: the batch route takes a batch, every other one a transaction. */
-function bodyLimitFor(path: string): number {
+export function bodyLimitFor(path: string): number {
   return path === "/v1/transactions/batch" ? MAX_BATCH_BODY_BYTES : MAX_BODY_BYTES;
 }
 
@@ -39,7 +39,7 @@ async function readBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint
   return bytes;
 }
 
-const tooLarge = (limit: number) =>
+export const tooLarge = (limit: number) =>
   new NodeError(413, "invalid_input", `request body is larger than ${limit} bytes`);
 
 /** A BCS body; the content type must say so, as the node's content negotiation requires. */
