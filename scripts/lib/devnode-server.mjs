@@ -28,6 +28,7 @@ export async function startDevnodeServer({
   port = 0,
   persistTo,
   devClock = false,
+  bodyTimeoutMs,
   registryPath = process.env.WRANGLER_REGISTRY_PATH,
 }) {
   const config = join(root, "workers", "ledger", "wrangler.toml");
@@ -53,7 +54,12 @@ export async function startDevnodeServer({
     modules: true,
     modulesRoot: scratch,
     scriptPath: bundle,
-    bindings: { ...workerOptions.bindings, DEV_CLOCK: devClock ? "true" : "false" },
+    bindings: {
+      ...workerOptions.bindings,
+      DEV_CLOCK: devClock ? "true" : "false",
+      // How long the devnode waits for a request body (workers/ledger/src/request-body.ts).
+      ...(bodyTimeoutMs ? { BODY_TIMEOUT_MS: String(bodyTimeoutMs) } : {}),
+    },
     host: "127.0.0.1",
     port: 0,
     unsafeDirectSockets: [{ host, port }],

@@ -21,6 +21,7 @@ import {
 } from "@aptos-labs/ts-sdk";
 import { sha256Hex } from "./agent-signature.js";
 import { type Bytes, bytesToHex, hexToBytes, utf8Bytes } from "./bytes.js";
+import { verifyEd25519Strict } from "./ed25519-strict.js";
 
 export const CALLER_ORIGIN_HEADER = "x-agentgate-caller-origin";
 export const CALLER_PUBLIC_KEY_HEADER = "x-agentgate-caller-public-key";
@@ -135,15 +136,8 @@ async function ed25519Verify(args: {
   signature: Bytes;
   message: Bytes;
 }): Promise<boolean> {
-  try {
-    const key = await crypto.subtle.importKey("raw", args.publicKey, { name: "Ed25519" }, false, [
-      "verify",
-    ]);
-    return await crypto.subtle.verify({ name: "Ed25519" }, key, args.signature, args.message);
-  } catch {
-    // A byte string that is not a point on the curve is not a key anyone controls.
-    return false;
-  }
+  // Strict, as Aptos verifies: a small-order key or a non-canonical signature proves nothing.
+  return verifyEd25519Strict(args);
 }
 
 /**

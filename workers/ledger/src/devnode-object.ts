@@ -4,6 +4,7 @@ import { MoveAbort } from "./engine/types";
 import type { NodeContext } from "./node/context";
 import { nodeConfig, openNode } from "./node/create";
 import { NodeError } from "./node/errors";
+import { requestBodyLimit } from "./routes/body";
 import { devRoutes } from "./routes/dev";
 import { faucetRoutes } from "./routes/faucet";
 import { fullnodeRoutes } from "./routes/fullnode";
@@ -34,6 +35,7 @@ export class DevnodeObject extends DurableObject<LedgerEnv> {
     super(state, env);
     this.node = openNode(state.storage, nodeConfig(env));
     const app = new Hono();
+    app.use(requestBodyLimit);
     app.route("/", fullnodeRoutes(this.node));
     app.route("/", faucetRoutes(this.node));
     if (this.node.config.devClock) app.route("/", devRoutes(this.node));
