@@ -2,6 +2,7 @@ import { Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
 import { bytesToHex, hexToBytes } from "../../src/auth/bytes.js";
 import {
+  CALLER_ORIGIN_HEADER,
   CALLER_PUBLIC_KEY_HEADER,
   CALLER_SIGNATURE_HEADER,
   CALLER_TIMESTAMP_HEADER,
@@ -15,7 +16,7 @@ import { IDENTITY_KEY, NOBODYS_SIGNATURE, withLAddedToS } from "./ed25519-vector
 // order (which "signs" every message) controls no account.
 
 const request = {
-  host: "gateway.example",
+  origin: "https://gateway.example",
   method: "POST",
   path: "/api/execute/p1",
   body: '{"userAddress":"0x1","data":{}}',
@@ -26,6 +27,7 @@ const now = timestamp * 1000;
 describe("verifyCallerProof with weak keys and malleable signatures", () => {
   it("refuses a forged proof under the identity public key (R = identity, S = 0)", async () => {
     const headers = new Headers({
+      [CALLER_ORIGIN_HEADER]: request.origin,
       [CALLER_PUBLIC_KEY_HEADER]: `0x${bytesToHex(IDENTITY_KEY)}`,
       [CALLER_TIMESTAMP_HEADER]: String(timestamp),
       [CALLER_SIGNATURE_HEADER]: `0x${bytesToHex(NOBODYS_SIGNATURE)}`,
