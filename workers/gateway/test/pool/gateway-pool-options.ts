@@ -1,7 +1,8 @@
 /// <reference types="node" />
 /**
  * Vitest pool options of the gateway project (runs in Node when the pool starts): the gateway
- * from the top-level wrangler.toml, plus the devnode and the echo agent as REAL auxiliary
+ * from the top-level wrangler.toml's `local` environment (the default one deploys for a real
+ * network, without the devnode), plus the devnode and the echo agent as REAL auxiliary
  * Workers. Those are TypeScript, so they are bundled with esbuild first; their bindings come
  * from their own wrangler configs, so they cannot drift from what deploys.
  */
@@ -54,7 +55,8 @@ export async function gatewayPoolOptions() {
     auxiliaryWorker({
       configPath: "workers/ledger/wrangler.toml",
       name: "agentgate-ledger",
-      bindings: { DEV_CLOCK: "true" },
+      // The devnode's conveniences are off unless configured; the tests use all three.
+      bindings: { DEV_CLOCK: "true", DEV_FAUCET: "true", DEV_ADMIN: "true" },
     }),
     auxiliaryWorker({
       configPath: "workers/agent/wrangler.toml",
@@ -82,7 +84,7 @@ export async function gatewayPoolOptions() {
     binding,
   }));
   return {
-    wrangler: { configPath: join(ROOT, "wrangler.toml") },
+    wrangler: { configPath: join(ROOT, "wrangler.toml"), environment: "local" },
     miniflare: {
       workers: [
         ledger,
@@ -99,6 +101,14 @@ export async function gatewayPoolOptions() {
       bindings: {
         AGENT_SECRET: TEST_AGENT_SECRET,
         OPERATOR_PRIVATE_KEY: TEST_OPERATOR_PRIVATE_KEY,
+        // LEDGER is listed on purpose: the gateway must refuse it even then
+        // (test/integration/service-url-ssrf.test.ts).
+        AGENT_BINDINGS: [
+          "LEDGER",
+          "TEXT_STATS_AGENT",
+          "JSON_TRANSFORM_AGENT",
+          ...agents.map((a) => a.binding),
+        ].join(","),
         AGENT_TIMEOUT_MS: "2000",
         PROCESS_CACHE_MS: "0",
       },
