@@ -36,7 +36,7 @@ export class DevnodeObject extends DurableObject<LedgerEnv> {
     const app = new Hono();
     app.route("/", fullnodeRoutes(this.node));
     app.route("/", faucetRoutes(this.node));
-    if (this.node.config.devClock) app.route("/", devRoutes(this.node));
+    app.route("/", devRoutes(this.node));
     app.notFound(() => NodeError.notFound("web_framework_error", "Not Found").toResponse());
     app.onError((error) => errorResponse(error));
     this.app = app;
