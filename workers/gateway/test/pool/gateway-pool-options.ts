@@ -91,11 +91,18 @@ export async function gatewayPoolOptions() {
         textStats,
         jsonTransform,
         ...agents.map(({ binding: _b, ...worker }) => worker),
+        // A Worker declared as an agent that answers no AgentResponse (the gateway's 500 case).
+        {
+          name: "agentgate-not-an-agent",
+          modules: true,
+          script: "export default { fetch: () => new Response('not an agent') };",
+        },
       ],
       serviceBindings: {
         LEDGER: "agentgate-ledger",
         TEXT_STATS_AGENT: "agentgate-agent-text-stats",
         JSON_TRANSFORM_AGENT: "agentgate-agent-json-transform",
+        NOT_AN_AGENT: "agentgate-not-an-agent",
         ...Object.fromEntries(agents.map((a) => [a.binding, a.name])),
       },
       bindings: {
@@ -107,6 +114,7 @@ export async function gatewayPoolOptions() {
           "LEDGER",
           "TEXT_STATS_AGENT",
           "JSON_TRANSFORM_AGENT",
+          "NOT_AN_AGENT",
           ...agents.map((a) => a.binding),
         ].join(","),
         AGENT_TIMEOUT_MS: "2000",
