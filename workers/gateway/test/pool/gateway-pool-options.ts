@@ -6,6 +6,7 @@
  * Workers. Those are TypeScript, so they are bundled with esbuild first; their bindings come
  * from their own wrangler configs, so they cannot drift from what deploys.
  */
+import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -18,7 +19,11 @@ import {
 } from "../support/test-secrets.js";
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
-const OUT_DIR = join(tmpdir(), "agentgate-gateway-test-workers");
+// One folder per checkout: two checkouts testing at once must not run each other's bundles.
+const OUT_DIR = join(
+  tmpdir(),
+  `agentgate-gateway-test-workers-${createHash("sha256").update(ROOT).digest("hex").slice(0, 12)}`,
+);
 
 async function auxiliaryWorker(args: {
   configPath: string;
