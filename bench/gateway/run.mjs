@@ -73,8 +73,8 @@ async function bundle(entry, name, platform = "browser") {
 // The measured Workers get their own loopback socket each, so requests are plain HTTP.
 const DIRECT = { unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }] };
 
-function fromConfig(configPath, name, scriptPath, overrides = {}) {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, configPath));
+function fromConfig(configPath, name, scriptPath, overrides = {}, env = undefined) {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, configPath), env);
   return {
     ...workerOptions,
     ...overrides,
@@ -131,17 +131,27 @@ const mf = new Miniflare({
   log: new Log(LogLevel.WARN),
   defaultPersistRoot: join(OUT, "state"),
   workers: [
-    fromConfig("wrangler.toml", "gateway", gatewayJs, {
-      serviceBindings: { LEDGER: "ledger-counter", ECHO_AGENT: "agent", ECHO_PAID: "agent-paid" },
-      bindings: {
-        AGENT_SECRET: SECRET,
-        OPERATOR_PRIVATE_KEY: operator.privateKey.toString(),
-        PUBLIC_ORIGIN: "https://gateway.bench",
-        OPERATOR_OWNERS: "*",
+    // The gateway's `local` environment: the default one deploys for a real network.
+    fromConfig(
+      "wrangler.toml",
+      "gateway",
+      gatewayJs,
+      {
+        serviceBindings: { LEDGER: "ledger-counter", ECHO_AGENT: "agent", ECHO_PAID: "agent-paid" },
+        bindings: {
+          AGENT_SECRET: SECRET,
+          AGENT_BINDINGS: "ECHO_AGENT,ECHO_PAID",
+          OPERATOR_PRIVATE_KEY: operator.privateKey.toString(),
+          PUBLIC_ORIGIN: "https://gateway.bench",
+          OPERATOR_OWNERS: "*",
+        },
+        ...DIRECT,
       },
-      ...DIRECT,
+      "local",
+    ),
+    fromConfig("workers/ledger/wrangler.toml", "agentgate-ledger", ledgerJs, {
+      bindings: { DEV_FAUCET: "true" },
     }),
-    fromConfig("workers/ledger/wrangler.toml", "agentgate-ledger", ledgerJs),
     fromConfig("workers/agent/wrangler.toml", "agent", agentJs, {
       bindings: { AGENT_SECRET: SECRET, AGENT_PROCESS_ID: "bench-free", AGENT_TIMEOUT_MS: "30000" },
       ...DIRECT,

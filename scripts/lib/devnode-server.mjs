@@ -5,7 +5,12 @@
 // wrangler dev registry given by WRANGLER_REGISTRY_PATH, so a gateway started with `wrangler
 // dev` still reaches it through its LEDGER service binding.
 //
-//   node scripts/lib/devnode-server.mjs --port 8080 --persist-to .state/ledger [--dev-clock]
+//   node scripts/lib/devnode-server.mjs --port 8080 --persist-to .state/ledger \
+//     [--dev-faucet] [--dev-admin] [--dev-clock]
+//
+// The devnode's conveniences are off unless turned on (workers/ledger/README.md): the faucet
+// (DEV_FAUCET), the package's admin-only functions under the public admin key (DEV_ADMIN) and
+// POST /dev/clock/advance (DEV_CLOCK). The local stack turns them on.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -29,6 +34,8 @@ export async function startDevnodeServer({
   persistTo,
   devClock = false,
   bodyTimeoutMs,
+  devFaucet = false,
+  devAdmin = false,
   registryPath = process.env.WRANGLER_REGISTRY_PATH,
 }) {
   const config = join(root, "workers", "ledger", "wrangler.toml");
@@ -59,6 +66,8 @@ export async function startDevnodeServer({
       DEV_CLOCK: devClock ? "true" : "false",
       // How long the devnode waits for a request body (workers/ledger/src/request-body.ts).
       ...(bodyTimeoutMs ? { BODY_TIMEOUT_MS: String(bodyTimeoutMs) } : {}),
+      DEV_FAUCET: devFaucet ? "true" : "false",
+      DEV_ADMIN: devAdmin ? "true" : "false",
     },
     host: "127.0.0.1",
     port: 0,
@@ -89,6 +98,8 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
       port: { type: "string", default: "8080" },
       "persist-to": { type: "string" },
       "dev-clock": { type: "boolean", default: false },
+      "dev-faucet": { type: "boolean", default: false },
+      "dev-admin": { type: "boolean", default: false },
     },
   });
   const port = Number(values.port);
@@ -104,6 +115,8 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     port,
     persistTo: resolve(values["persist-to"]),
     devClock: values["dev-clock"],
+    devFaucet: values["dev-faucet"],
+    devAdmin: values["dev-admin"],
   });
   console.log(`devnode ready on ${server.origin}`);
   let stopping = false;

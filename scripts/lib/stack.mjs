@@ -109,10 +109,11 @@ function startChild({ root, command, argv, stateDir, name }) {
   return { name, process: child, log, exited };
 }
 
-function startWrangler({ root, configs, port, stateDir, name }) {
+function startWrangler({ root, configs, env, port, stateDir, name }) {
   const argv = [
     "dev",
     ...configs.flatMap((config) => ["-c", config]),
+    ...(env === undefined ? [] : ["--env", env]),
     "--ip",
     "127.0.0.1",
     "--port",
@@ -137,6 +138,9 @@ function startDevnode({ root, port, stateDir, devClock }) {
     String(port),
     "--persist-to",
     join(stateDir, "ledger"),
+    // The local stack is the devnode's reason to exist: its faucet and admin functions are on.
+    "--dev-faucet",
+    "--dev-admin",
     ...(devClock ? ["--dev-clock"] : []),
   ];
   return startChild({ root, command: process.execPath, argv, stateDir, name: "ledger" });
@@ -212,6 +216,9 @@ export async function startLocalStack(options = {}) {
       const gateway = startWrangler({
         root,
         configs: ["wrangler.toml", ...(options.agentConfigs ?? exampleAgentConfigs(root))],
+        // The gateway's `local` environment binds the devnode (the default one deploys for a
+        // real network); the agents' configs have no environments and wrangler keeps theirs.
+        env: "local",
         port: gatewayPort,
         stateDir,
         name: "gateway",

@@ -33,7 +33,7 @@ export const ERROR_CODES = {
   bad_gateway: { status: 502, message: "Bad gateway" },
   agent_unavailable: { status: 502, message: "Agent service unavailable" },
   ledger_unavailable: { status: 503, message: "Ledger unavailable" },
-  gateway_misconfigured: { status: 503, message: "Gateway configuration is incomplete" },
+  configuration_error: { status: 503, message: "Service is not configured" },
   upstream_timeout: { status: 504, message: "Upstream timed out" },
 } as const satisfies Record<string, { status: ErrorStatus; message: string }>;
 

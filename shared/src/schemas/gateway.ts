@@ -88,8 +88,14 @@ export type LogsParams = z.output<typeof logsParamsSchema>;
 
 // ---- responses ----
 
+/** `status` is "ok", or "misconfigured" with `success: false` and `error` saying what to fix. */
 export const healthResponseSchema = z
-  .object({ success: z.literal(true), status: z.string(), timestamp: isoTimestampSchema })
+  .object({
+    success: z.boolean(),
+    status: z.string(),
+    error: z.string().optional(),
+    timestamp: isoTimestampSchema,
+  })
   .meta({ id: "GatewayHealth", description: "GET /health" });
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

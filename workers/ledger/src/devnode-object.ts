@@ -38,7 +38,7 @@ export class DevnodeObject extends DurableObject<LedgerEnv> {
     app.use(requestBodyLimit);
     app.route("/", fullnodeRoutes(this.node));
     app.route("/", faucetRoutes(this.node));
-    if (this.node.config.devClock) app.route("/", devRoutes(this.node));
+    app.route("/", devRoutes(this.node));
     app.notFound(() => NodeError.notFound("web_framework_error", "Not Found").toResponse());
     app.onError((error) => errorResponse(error));
     this.app = app;

@@ -37,7 +37,7 @@ export async function checkCallerProof(args: {
 
 function missingOrigin(): AppError {
   return appError(
-    "gateway_misconfigured",
+    "configuration_error",
     "PUBLIC_ORIGIN is not set, so this gateway cannot check caller proofs; its operator must set it",
   );
 }

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { executeBodySchema, processIdParamSchema } from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
 import { claimsStub, outcomeQueueStub } from "../durable/stubs.js";
-import { resolveAgentTarget } from "../execute/agent-target.js";
+import { parseAgentBindings, resolveAgentTarget } from "../execute/agent-target.js";
 import { forwardToAgent } from "../execute/forward-to-agent.js";
 import { type ExecuteDeps, runExecute } from "../execute/run-execute.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";
@@ -41,6 +41,7 @@ export const executeRoutes = new Hono<GatewayApp>().post(
         resolveAgentTarget({
           serviceUrl,
           bindings: c.env as unknown as Record<string, unknown>,
+          agentBindings: parseAgentBindings(c.env.AGENT_BINDINGS),
           allowHttp: config.allowHttpAgents,
         }),
       forward: (target, request) =>

@@ -4,7 +4,7 @@ import { appError } from "../../../../shared/src/errors/app-error.js";
 import { agentLogsResponseSchema } from "../../../../shared/src/schemas/agent.js";
 import { logsParamsSchema } from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
-import { fetchAgentJson, resolveAgentTarget } from "../execute/agent-target.js";
+import { fetchAgentJson, parseAgentBindings, resolveAgentTarget } from "../execute/agent-target.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";
 import { errorAnswer, send } from "../http/respond.js";
 import { validate } from "../http/validate.js";
@@ -27,6 +27,7 @@ export const logsRoutes = new Hono<GatewayApp>().get(
     const resolved = resolveAgentTarget({
       serviceUrl: process.serviceUrl,
       bindings: c.env as unknown as Record<string, unknown>,
+      agentBindings: parseAgentBindings(c.env.AGENT_BINDINGS),
       allowHttp: config.allowHttpAgents,
     });
     if (!resolved.ok) {

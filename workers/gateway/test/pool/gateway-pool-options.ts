@@ -1,10 +1,12 @@
 /// <reference types="node" />
 /**
  * Vitest pool options of the gateway project (runs in Node when the pool starts): the gateway
- * from the top-level wrangler.toml, plus the devnode and the echo agent as REAL auxiliary
+ * from the top-level wrangler.toml's `local` environment (the default one deploys for a real
+ * network, without the devnode), plus the devnode and the echo agent as REAL auxiliary
  * Workers. Those are TypeScript, so they are bundled with esbuild first; their bindings come
  * from their own wrangler configs, so they cannot drift from what deploys.
  */
+import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -17,7 +19,11 @@ import {
 } from "../support/test-secrets.js";
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
-const OUT_DIR = join(tmpdir(), "agentgate-gateway-test-workers");
+// One folder per checkout: two checkouts testing at once must not run each other's bundles.
+const OUT_DIR = join(
+  tmpdir(),
+  `agentgate-gateway-test-workers-${createHash("sha256").update(ROOT).digest("hex").slice(0, 12)}`,
+);
 
 async function auxiliaryWorker(args: {
   configPath: string;
@@ -82,7 +88,8 @@ export async function gatewayPoolOptions() {
     auxiliaryWorker({
       configPath: "workers/ledger/wrangler.toml",
       name: "agentgate-ledger",
-      bindings: { DEV_CLOCK: "true" },
+      // The devnode's conveniences are off unless configured; the tests use all three.
+      bindings: { DEV_CLOCK: "true", DEV_FAUCET: "true", DEV_ADMIN: "true" },
     }),
     auxiliaryWorker({
       configPath: "workers/agent/wrangler.toml",
@@ -111,7 +118,7 @@ export async function gatewayPoolOptions() {
     binding,
   }));
   return {
-    wrangler: { configPath: join(ROOT, "wrangler.toml") },
+    wrangler: { configPath: join(ROOT, "wrangler.toml"), environment: "local" },
     miniflare: {
       workers: [
         ledger,
@@ -119,6 +126,12 @@ export async function gatewayPoolOptions() {
         jsonTransform,
         counting,
         ...agents.map(({ binding: _b, ...worker }) => worker),
+        // A Worker declared as an agent that answers no AgentResponse (the gateway's 500 case).
+        {
+          name: "agentgate-not-an-agent",
+          modules: true,
+          script: "export default { fetch: () => new Response('not an agent') };",
+        },
       ],
       serviceBindings: {
         LEDGER: "agentgate-ledger",
@@ -126,6 +139,7 @@ export async function gatewayPoolOptions() {
         JSON_TRANSFORM_AGENT: "agentgate-agent-json-transform",
         // Test-only: counts runs per payment (issue 12's "ran exactly once" on the agent's side).
         COUNTING_AGENT: "agentgate-counting-agent",
+        NOT_AN_AGENT: "agentgate-not-an-agent",
         ...Object.fromEntries(agents.map((a) => [a.binding, a.name])),
       },
       bindings: {
@@ -134,6 +148,16 @@ export async function gatewayPoolOptions() {
         // The origin tests send to (support/ledger-fixtures.ts GATEWAY): caller proofs name it.
         PUBLIC_ORIGIN: "https://gateway.test",
         OPERATOR_OWNERS: "*",
+        // LEDGER is listed on purpose: the gateway must refuse it even then
+        // (test/integration/service-url-ssrf.test.ts).
+        AGENT_BINDINGS: [
+          "LEDGER",
+          "TEXT_STATS_AGENT",
+          "JSON_TRANSFORM_AGENT",
+          "NOT_AN_AGENT",
+          "COUNTING_AGENT",
+          ...agents.map((a) => a.binding),
+        ].join(","),
         AGENT_TIMEOUT_MS: "2000",
         PROCESS_CACHE_MS: "0",
       },

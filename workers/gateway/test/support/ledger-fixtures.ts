@@ -11,10 +11,16 @@ import { createLedgerClient } from "../../../../shared/src/ledger/client.js";
 import { resolveNetwork } from "../../../../shared/src/ledger/networks.js";
 import { TEST_AGENTS, TEST_OPERATOR_PRIVATE_KEY } from "./test-secrets.js";
 
+/** The devnode binding, which only the `local` environment the tests run in has. */
+export function devnode(): Fetcher {
+  if (env.LEDGER === undefined) throw new Error("the gateway tests need the LEDGER binding");
+  return env.LEDGER;
+}
+
 /** Tests talk to the same devnode as the gateway, over the same binding. */
 export const ledger = createLedgerClient({
   network: resolveNetwork({ network: "local" }),
-  fetch: (input, init) => env.LEDGER.fetch(input, init),
+  fetch: (input, init) => devnode().fetch(input, init),
 });
 
 export const GATEWAY = "https://gateway.test";
@@ -78,7 +84,7 @@ export async function pay(args: {
 }
 
 export async function advanceLedgerClock(seconds: number): Promise<void> {
-  const res = await env.LEDGER.fetch("http://devnode/dev/clock/advance", {
+  const res = await devnode().fetch("http://devnode/dev/clock/advance", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ seconds }),

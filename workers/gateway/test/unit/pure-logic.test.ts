@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { GatewayContext } from "../../../../shared/src/ledger/records.js";
 import { PAYMENT_SETTLE_MARGIN_SECONDS } from "../../../../shared/src/ledger/usable-payments.js";
-import { resolveAgentTarget } from "../../src/execute/agent-target.js";
+import { parseAgentBindings, resolveAgentTarget } from "../../src/execute/agent-target.js";
 import { paidRunRefusal } from "../../src/execute/paid-run-refusal.js";
 import { newTransactionId, UUID_V7 } from "../../src/execute/transaction-id.js";
 import { usablePaymentTaskIds } from "../../src/execute/usable-payments.js";
@@ -74,23 +74,35 @@ describe("usablePaymentTaskIds", () => {
 
 describe("resolveAgentTarget", () => {
   const bindings = env as unknown as Record<string, unknown>;
+  const agentBindings = parseAgentBindings("ECHO_AGENT,NOPE,CLAIMS");
 
   it("uses the named service binding for service:// URLs", () => {
     const r = resolveAgentTarget({
       serviceUrl: "service://ECHO_AGENT",
       bindings,
+      agentBindings,
       allowHttp: false,
     });
     expect(r.ok && r.target.fetcher !== null).toBe(true);
   });
 
   it("refuses a service binding the gateway does not have", () => {
-    const r = resolveAgentTarget({ serviceUrl: "service://NOPE", bindings, allowHttp: false });
+    const r = resolveAgentTarget({
+      serviceUrl: "service://NOPE",
+      bindings,
+      agentBindings,
+      allowHttp: false,
+    });
     expect(r).toMatchObject({ ok: false });
   });
 
   it("refuses a binding name that is not an identifier, even if such a key exists", () => {
-    const r = resolveAgentTarget({ serviceUrl: "service://CLAIMS.x", bindings, allowHttp: false });
+    const r = resolveAgentTarget({
+      serviceUrl: "service://CLAIMS.x",
+      bindings,
+      agentBindings,
+      allowHttp: false,
+    });
     expect(r.ok).toBe(false);
   });
 
@@ -98,6 +110,7 @@ describe("resolveAgentTarget", () => {
     const https = resolveAgentTarget({
       serviceUrl: "https://agent.example/base/",
       bindings,
+      agentBindings,
       allowHttp: false,
     });
     expect(https).toEqual({
@@ -105,12 +118,24 @@ describe("resolveAgentTarget", () => {
       target: { fetcher: null, baseUrl: "https://agent.example/base" },
     });
     expect(
-      resolveAgentTarget({ serviceUrl: "http://127.0.0.1:9", bindings, allowHttp: false }).ok,
+      resolveAgentTarget({
+        serviceUrl: "http://127.0.0.1:9",
+        bindings,
+        agentBindings,
+        allowHttp: false,
+      }).ok,
     ).toBe(false);
     expect(
-      resolveAgentTarget({ serviceUrl: "http://127.0.0.1:9", bindings, allowHttp: true }).ok,
+      resolveAgentTarget({
+        serviceUrl: "http://127.0.0.1:9",
+        bindings,
+        agentBindings,
+        allowHttp: true,
+      }).ok,
     ).toBe(true);
-    expect(resolveAgentTarget({ serviceUrl: "ftp://x", bindings, allowHttp: true }).ok).toBe(false);
+    expect(
+      resolveAgentTarget({ serviceUrl: "ftp://x", bindings, agentBindings, allowHttp: true }).ok,
+    ).toBe(false);
   });
 });
 
