@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   bad_gateway: { status: 502, message: "Bad gateway" },
   agent_unavailable: { status: 502, message: "Agent service unavailable" },
   ledger_unavailable: { status: 503, message: "Ledger unavailable" },
+  /** A deployment without a setting it needs to serve safely (it fails closed). */
+  not_configured: { status: 503, message: "Service not configured" },
   upstream_timeout: { status: 504, message: "Upstream timed out" },
 } as const satisfies Record<string, { status: ErrorStatus; message: string }>;
 
