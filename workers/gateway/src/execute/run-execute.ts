@@ -25,7 +25,8 @@ export type ExecuteDeps = {
   loadContext(): Promise<GatewayContext>;
   claims(): ClaimsApi;
   resolveTarget(serviceUrl: string): AgentTargetResult;
-  forward(target: AgentTarget, request: AgentRequest): Promise<AgentOutcome>;
+  /** `ownerAddress`: the process's owner, which the gateway signs the agent request for. */
+  forward(target: AgentTarget, request: AgentRequest, ownerAddress: string): Promise<AgentOutcome>;
   /** Set when the gateway has an operator key: queues a receipt, after the answer. */
   reportOutcome: ((args: { context: GatewayContext; report: OutcomeReport }) => void) | null;
   timeoutMs: number;
@@ -152,7 +153,7 @@ export async function runExecute(args: {
 
   let outcome: AgentOutcome;
   try {
-    outcome = await deps.forward(resolved.target, agentRequest);
+    outcome = await deps.forward(resolved.target, agentRequest, context.owner);
   } catch (error) {
     outcome = {
       kind: "unexpected",
