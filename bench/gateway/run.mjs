@@ -47,7 +47,6 @@ if (REQUESTS > 50_000 || PROCESSES > 20_000)
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const OUT = mkdtempSync(join(tmpdir(), "agentgate-bench-gateway-"));
-const SECRET = "bench-agent-secret-0123456789abcdef0123";
 const RARE_TAG_EVERY = 100;
 
 // Node bundles must sit inside the repo so their external packages resolve from node_modules.
@@ -122,10 +121,20 @@ const [gatewayJs, ledgerJs, agentJs, helloJs, counterJs, helpersJs] = await Prom
   bundle("bench/gateway/node-helpers.ts", "helpers", "node"),
 ]);
 const helpers = await import(helpersJs);
-
-// The gateway's operator: paid processes run only where it can report their outcomes.
+// The gateway signs agent requests with its operator key; the agents know its public key and the
+// owner that registers their processes (docs/agent.md, "Gateway signatures"). Its account also
+// reports paid runs' outcomes: paid processes run only where it can.
 const operator = helpers.Account.generate();
 const operatorAddress = operator.accountAddress.toStringLong();
+const processOwner = helpers.Account.generate();
+const agentAuth = {
+  AGENT_GATEWAY_PUBLIC_KEYS: operator.publicKey.toString(),
+  AGENT_OWNER_ADDRESS: processOwner.accountAddress.toStringLong(),
+};
+const agentSigner = {
+  publicKey: operator.publicKey.toUint8Array(),
+  sign: (message) => operator.sign(message).toUint8Array(),
+};
 
 const mf = new Miniflare({
   log: new Log(LogLevel.WARN),
@@ -139,7 +148,6 @@ const mf = new Miniflare({
       {
         serviceBindings: { LEDGER: "ledger-counter", ECHO_AGENT: "agent", ECHO_PAID: "agent-paid" },
         bindings: {
-          AGENT_SECRET: SECRET,
           AGENT_BINDINGS: "ECHO_AGENT,ECHO_PAID",
           OPERATOR_PRIVATE_KEY: operator.privateKey.toString(),
           PUBLIC_ORIGIN: "https://gateway.bench",
@@ -153,11 +161,11 @@ const mf = new Miniflare({
       bindings: { DEV_FAUCET: "true" },
     }),
     fromConfig("workers/agent/wrangler.toml", "agent", agentJs, {
-      bindings: { AGENT_SECRET: SECRET, AGENT_PROCESS_ID: "bench-free", AGENT_TIMEOUT_MS: "30000" },
+      bindings: { ...agentAuth, AGENT_PROCESS_ID: "bench-free", AGENT_TIMEOUT_MS: "30000" },
       ...DIRECT,
     }),
     fromConfig("workers/agent/wrangler.toml", "agent-paid", agentJs, {
-      bindings: { AGENT_SECRET: SECRET, AGENT_PROCESS_ID: "bench-paid", AGENT_TIMEOUT_MS: "30000" },
+      bindings: { ...agentAuth, AGENT_PROCESS_ID: "bench-paid", AGENT_TIMEOUT_MS: "30000" },
     }),
     {
       name: "hello",
@@ -197,7 +205,8 @@ try {
     await ledger.fund({ address: account.accountAddress.toStringLong(), amount });
     return account;
   };
-  const owner = await funded();
+  const owner = processOwner;
+  await ledger.fund({ address: owner.accountAddress.toStringLong(), amount: 100_000_000_000n });
   const user = await funded();
   await ledger.fund({ address: operatorAddress, amount: 100_000_000_000n });
   const userAddress = user.accountAddress.toStringLong();
@@ -233,8 +242,11 @@ try {
       data: { n: 1 },
     });
     const signed = await helpers.signAgentRequest({
-      secret: SECRET,
-      timestamp: Math.floor(Date.now() / 1000),
+      signer: agentSigner,
+      processId: "bench-free",
+      ownerAddress: processOwner.accountAddress.toStringLong(),
+      method: "POST",
+      url: "https://agent.bench/execute",
       transactionId: JSON.parse(body).transactionId,
       body,
     });

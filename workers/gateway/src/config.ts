@@ -71,7 +71,6 @@ const configSchema = z.object({
   AGENT_TIMEOUT_MS: positiveInt(DEFAULT_AGENT_TIMEOUT_MS, 15 * 60_000),
   PROCESS_CACHE_MS: positiveInt(DEFAULT_PROCESS_CACHE_MS, 3_600_000),
   ALLOW_HTTP_AGENTS: flag,
-  AGENT_SECRET: optionalSecret,
   OPERATOR_PRIVATE_KEY: optionalSecret,
   PUBLIC_ORIGIN: publicOrigin,
   OPERATOR_OWNERS: operatorOwners,
@@ -82,7 +81,6 @@ export type GatewayConfig = {
   agentTimeoutMs: number;
   processCacheMs: number;
   allowHttpAgents: boolean;
-  agentSecret: string | null;
   operatorPrivateKey: string | null;
   /** The origin caller proofs must name; null refuses every request that needs a proof. */
   publicOrigin: string | null;
@@ -109,7 +107,6 @@ export function gatewayConfig(env: GatewayEnv): GatewayConfig {
     agentTimeoutMs: v.AGENT_TIMEOUT_MS === 0 ? DEFAULT_AGENT_TIMEOUT_MS : v.AGENT_TIMEOUT_MS,
     processCacheMs: v.PROCESS_CACHE_MS,
     allowHttpAgents: v.ALLOW_HTTP_AGENTS,
-    agentSecret: v.AGENT_SECRET,
     operatorPrivateKey: v.OPERATOR_PRIVATE_KEY,
     publicOrigin: v.PUBLIC_ORIGIN,
     operatorOwners: v.OPERATOR_OWNERS,

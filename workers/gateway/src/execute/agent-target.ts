@@ -137,6 +137,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The URL a request to `path` of the agent goes to; the signature covers its path and query. */
+export function agentUrl(target: AgentTarget, path: string): string {
+  return `${target.baseUrl}${path}`;
+}
+
 /**
  * Calls the agent and reads its whole answer: the status, and the body as JSON (undefined when it
  * is not JSON), for the caller to validate. Throws what fetch or the body read throws.
@@ -146,7 +151,7 @@ export async function fetchAgentJson(
   path: string,
   init: RequestInit,
 ): Promise<{ status: number; json: unknown }> {
-  const url = `${target.baseUrl}${path}`;
+  const url = agentUrl(target, path);
   const response = await (target.fetcher === null
     ? fetch(url, init)
     : target.fetcher.fetch(url, init));

@@ -26,7 +26,8 @@ export type ExecuteDeps = {
   loadContext(args: { fresh: boolean }): Promise<GatewayContext>;
   claims(): ClaimsApi;
   resolveTarget(serviceUrl: string): AgentTargetResult;
-  forward(target: AgentTarget, request: AgentRequest): Promise<AgentOutcome>;
+  /** `ownerAddress`: the process's owner, which the gateway signs the agent request for. */
+  forward(target: AgentTarget, request: AgentRequest, ownerAddress: string): Promise<AgentOutcome>;
   operator: OperatorSettings;
   publicOrigin: string | null;
   /** The process's outcome queue (docs/gateway.md, "Outcome reports"). */
@@ -86,7 +87,14 @@ export async function runExecute(args: {
     });
   }
 
-  const outcome = await runAgent({ deps, target: resolved.target, request, transactionId, taskId });
+  const outcome = await runAgent({
+    deps,
+    target: resolved.target,
+    owner: context.owner,
+    request,
+    transactionId,
+    taskId,
+  });
   const answer = answerFor({ outcome, transactionId, processId });
   const finish: FinishArgs = { transactionId, taskId };
   if (idempotent && request.idempotencyKey !== null) {
@@ -185,6 +193,7 @@ async function admit(args: {
 async function runAgent(args: {
   deps: ExecuteDeps;
   target: AgentTarget;
+  owner: string;
   request: ExecuteRequest;
   transactionId: string;
   taskId: string | null;
@@ -201,7 +210,7 @@ async function runAgent(args: {
   if (agentTaskId !== undefined) agentRequest.taskId = agentTaskId;
   if (body.priority !== undefined) agentRequest.priority = body.priority;
   try {
-    return await args.deps.forward(args.target, agentRequest);
+    return await args.deps.forward(args.target, agentRequest, args.owner);
   } catch (error) {
     return { kind: "unexpected", detail: error instanceof Error ? error.message : String(error) };
   }

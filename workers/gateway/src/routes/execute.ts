@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { executeBodySchema, processIdParamSchema } from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
 import { claimsStub, outcomeQueueStub } from "../durable/stubs.js";
+import { agentSignerOf, noAgentSignerAnswer } from "../execute/agent-signer.js";
 import { parseAgentBindings, resolveAgentTarget } from "../execute/agent-target.js";
 import { forwardToAgent } from "../execute/forward-to-agent.js";
 import { type ExecuteDeps, runExecute } from "../execute/run-execute.js";
@@ -25,6 +26,9 @@ export const executeRoutes = new Hono<GatewayApp>().post(
     const config = gatewayConfig(c.env);
     const ledger = gatewayLedger(c.env);
     const operator = operatorAccount(config.operatorPrivateKey);
+    const signer = agentSignerOf(operator);
+    // Fails closed: no agent accepts an unsigned call, so none is attempted (nothing is claimed).
+    if (signer === null) return send(c, noAgentSignerAnswer({ processId }));
     const url = new URL(c.req.url);
     const queue = () => outcomeQueueStub(c.env, processId);
     const deps: ExecuteDeps = {
@@ -44,11 +48,12 @@ export const executeRoutes = new Hono<GatewayApp>().post(
           agentBindings: parseAgentBindings(c.env.AGENT_BINDINGS),
           allowHttp: config.allowHttpAgents,
         }),
-      forward: (target, request) =>
+      forward: (target, request, ownerAddress) =>
         forwardToAgent({
           target,
           request,
-          secret: config.agentSecret,
+          signer,
+          ownerAddress,
           timeoutMs: config.agentTimeoutMs,
         }),
       operator: {

@@ -10,12 +10,13 @@ import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
 import { build } from "esbuild";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import {
-  TEST_AGENT_SECRET,
   TEST_AGENTS,
   TEST_OPERATOR_PRIVATE_KEY,
+  TEST_PROCESS_OWNER_PRIVATE_KEY,
 } from "../support/test-secrets.js";
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
@@ -82,6 +83,20 @@ async function countingAgentWorker() {
   };
 }
 
+function accountOf(privateKey: string): Account {
+  return Account.fromPrivateKey({
+    privateKey: new Ed25519PrivateKey(
+      PrivateKey.formatPrivateKey(privateKey, PrivateKeyVariants.Ed25519),
+    ),
+  });
+}
+
+/** Every agent trusts the gateway's operator key and serves the test owner's processes. */
+const AGENT_AUTH = {
+  AGENT_GATEWAY_PUBLIC_KEYS: accountOf(TEST_OPERATOR_PRIVATE_KEY).publicKey.toString(),
+  AGENT_OWNER_ADDRESS: accountOf(TEST_PROCESS_OWNER_PRIVATE_KEY).accountAddress.toStringLong(),
+};
+
 export async function gatewayPoolOptions() {
   await mkdir(OUT_DIR, { recursive: true });
   const [ledger, agent, textStats, jsonTransform, counting] = await Promise.all([
@@ -95,18 +110,18 @@ export async function gatewayPoolOptions() {
       configPath: "workers/agent/wrangler.toml",
       name: "agentgate-agent-echo",
       // Longer than the gateway's limit below, so the gateway's own time-out can be tested.
-      bindings: { AGENT_SECRET: TEST_AGENT_SECRET, AGENT_TIMEOUT_MS: "10000" },
+      bindings: { ...AGENT_AUTH, AGENT_TIMEOUT_MS: "10000" },
     }),
     // The other example agents the gateway's wrangler.toml binds, so every binding resolves.
     auxiliaryWorker({
       configPath: "workers/agent/examples/text-stats/wrangler.toml",
       name: "agentgate-agent-text-stats",
-      bindings: { AGENT_SECRET: TEST_AGENT_SECRET },
+      bindings: AGENT_AUTH,
     }),
     auxiliaryWorker({
       configPath: "workers/agent/examples/json-transform/wrangler.toml",
       name: "agentgate-agent-json-transform",
-      bindings: { AGENT_SECRET: TEST_AGENT_SECRET },
+      bindings: AGENT_AUTH,
     }),
     countingAgentWorker(),
   ]);
@@ -143,7 +158,6 @@ export async function gatewayPoolOptions() {
         ...Object.fromEntries(agents.map((a) => [a.binding, a.name])),
       },
       bindings: {
-        AGENT_SECRET: TEST_AGENT_SECRET,
         OPERATOR_PRIVATE_KEY: TEST_OPERATOR_PRIVATE_KEY,
         // The origin tests send to (support/ledger-fixtures.ts GATEWAY): caller proofs name it.
         PUBLIC_ORIGIN: "https://gateway.test",

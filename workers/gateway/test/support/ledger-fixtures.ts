@@ -9,7 +9,11 @@ import {
 import { signCallerProof } from "../../../../shared/src/auth/caller-proof.js";
 import { createLedgerClient } from "../../../../shared/src/ledger/client.js";
 import { resolveNetwork } from "../../../../shared/src/ledger/networks.js";
-import { TEST_AGENTS, TEST_OPERATOR_PRIVATE_KEY } from "./test-secrets.js";
+import {
+  TEST_AGENTS,
+  TEST_OPERATOR_PRIVATE_KEY,
+  TEST_PROCESS_OWNER_PRIVATE_KEY,
+} from "./test-secrets.js";
 
 /** The devnode binding, which only the `local` environment the tests run in has. */
 export function devnode(): Fetcher {
@@ -29,6 +33,13 @@ export const PRICE = 1_000n;
 export const operator = Account.fromPrivateKey({
   privateKey: new Ed25519PrivateKey(
     PrivateKey.formatPrivateKey(TEST_OPERATOR_PRIVATE_KEY, PrivateKeyVariants.Ed25519),
+  ),
+});
+
+/** The account that registers the processes the test agents serve (their AGENT_OWNER_ADDRESS). */
+export const processOwner = Account.fromPrivateKey({
+  privateKey: new Ed25519PrivateKey(
+    PrivateKey.formatPrivateKey(TEST_PROCESS_OWNER_PRIVATE_KEY, PrivateKeyVariants.Ed25519),
   ),
 });
 
@@ -141,6 +152,15 @@ const KIND_BINDING: Record<TestProcessKind, keyof typeof TEST_AGENTS> = {
   operated: "ECHO_OPERATED",
 };
 
+/** The test owner, funded once per file for its registrations (the devnode's faucet). */
+let processOwnerFunded: Promise<void> | null = null;
+function fundProcessOwner(): Promise<void> {
+  processOwnerFunded ??= ledger
+    .fund({ address: address(processOwner), amount: 1_000_000_000n })
+    .then(() => undefined);
+  return processOwnerFunded;
+}
+
 /**
  * One of the processes the echo agents serve (their ids are fixed by the agents' config):
  * registered on first use, reused afterwards. The paid ones list the gateway's operator among
@@ -154,8 +174,9 @@ export async function testProcess(kind: TestProcessKind): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     if ((await ledger.getProcess(id)) !== null) return id;
     try {
+      await fundProcessOwner();
       await registerProcess({
-        owner: await fundedAccount(),
+        owner: processOwner,
         id,
         serviceUrl: `service://${binding}`,
         paid: kind !== "free",
