@@ -147,8 +147,10 @@ async function fire(agent, count) {
 
 const agents = [];
 try {
-  agents.push(await startAgent("recorded", {}));
-  agents.push(await startAgent("unrecorded", { AGENT_RECORD_TRANSACTIONS: "false" }));
+  // The bench calls the agent unsigned on 127.0.0.1: the development switch lets it in.
+  const unsigned = { AGENT_ALLOW_UNSIGNED_LOOPBACK: "true" };
+  agents.push(await startAgent("recorded", unsigned));
+  agents.push(await startAgent("unrecorded", { ...unsigned, AGENT_RECORD_TRANSACTIONS: "false" }));
   for (const agent of agents) await fire(agent, WARMUP);
 
   const rates = { recorded: [], unrecorded: [] };

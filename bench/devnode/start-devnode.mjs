@@ -14,6 +14,8 @@ export async function startDevnode({ root, runtime }) {
   if (runtime === "wrangler") {
     const worker = await unstable_startWorker({
       config: join(root, "workers/ledger/wrangler.toml"),
+      // The benchmark funds its accounts; the faucet is off unless configured.
+      bindings: { DEV_FAUCET: { type: "plain_text", value: "true" } },
       dev: {
         server: { hostname: "127.0.0.1", port: 0 },
         inspector: false,
@@ -30,7 +32,11 @@ export async function startDevnode({ root, runtime }) {
     };
     return { origin, stop };
   }
-  const server = await startDevnodeServer({ root, persistTo: join(scratch, "state") });
+  const server = await startDevnodeServer({
+    root,
+    persistTo: join(scratch, "state"),
+    devFaucet: true,
+  });
   const stop = async () => {
     await server.stop();
     cleanup();

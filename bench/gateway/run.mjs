@@ -47,7 +47,6 @@ if (REQUESTS > 50_000 || PROCESSES > 20_000)
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const OUT = mkdtempSync(join(tmpdir(), "agentgate-bench-gateway-"));
-const SECRET = "bench-agent-secret-0123456789abcdef0123";
 const RARE_TAG_EVERY = 100;
 
 // Node bundles must sit inside the repo so their external packages resolve from node_modules.
@@ -73,8 +72,8 @@ async function bundle(entry, name, platform = "browser") {
 // The measured Workers get their own loopback socket each, so requests are plain HTTP.
 const DIRECT = { unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }] };
 
-function fromConfig(configPath, name, scriptPath, overrides = {}) {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, configPath));
+function fromConfig(configPath, name, scriptPath, overrides = {}, env = undefined) {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, configPath), env);
   return {
     ...workerOptions,
     ...overrides,
@@ -122,23 +121,51 @@ const [gatewayJs, ledgerJs, agentJs, helloJs, counterJs, helpersJs] = await Prom
   bundle("bench/gateway/node-helpers.ts", "helpers", "node"),
 ]);
 const helpers = await import(helpersJs);
+// The gateway signs agent requests with its operator key; the agents know its public key and the
+// owner that registers their processes (docs/agent.md, "Gateway signatures"). Its account also
+// reports paid runs' outcomes: paid processes run only where it can.
+const operator = helpers.Account.generate();
+const operatorAddress = operator.accountAddress.toStringLong();
+const processOwner = helpers.Account.generate();
+const agentAuth = {
+  AGENT_GATEWAY_PUBLIC_KEYS: operator.publicKey.toString(),
+  AGENT_OWNER_ADDRESS: processOwner.accountAddress.toStringLong(),
+};
+const agentSigner = {
+  publicKey: operator.publicKey.toUint8Array(),
+  sign: (message) => operator.sign(message).toUint8Array(),
+};
 
 const mf = new Miniflare({
   log: new Log(LogLevel.WARN),
   defaultPersistRoot: join(OUT, "state"),
   workers: [
-    fromConfig("wrangler.toml", "gateway", gatewayJs, {
-      serviceBindings: { LEDGER: "ledger-counter", ECHO_AGENT: "agent", ECHO_PAID: "agent-paid" },
-      bindings: { AGENT_SECRET: SECRET },
-      ...DIRECT,
+    // The gateway's `local` environment: the default one deploys for a real network.
+    fromConfig(
+      "wrangler.toml",
+      "gateway",
+      gatewayJs,
+      {
+        serviceBindings: { LEDGER: "ledger-counter", ECHO_AGENT: "agent", ECHO_PAID: "agent-paid" },
+        bindings: {
+          AGENT_BINDINGS: "ECHO_AGENT,ECHO_PAID",
+          OPERATOR_PRIVATE_KEY: operator.privateKey.toString(),
+          PUBLIC_ORIGIN: "https://gateway.bench",
+          OPERATOR_OWNERS: "*",
+        },
+        ...DIRECT,
+      },
+      "local",
+    ),
+    fromConfig("workers/ledger/wrangler.toml", "agentgate-ledger", ledgerJs, {
+      bindings: { DEV_FAUCET: "true" },
     }),
-    fromConfig("workers/ledger/wrangler.toml", "agentgate-ledger", ledgerJs),
     fromConfig("workers/agent/wrangler.toml", "agent", agentJs, {
-      bindings: { AGENT_SECRET: SECRET, AGENT_PROCESS_ID: "bench-free", AGENT_TIMEOUT_MS: "30000" },
+      bindings: { ...agentAuth, AGENT_PROCESS_ID: "bench-free", AGENT_TIMEOUT_MS: "30000" },
       ...DIRECT,
     }),
     fromConfig("workers/agent/wrangler.toml", "agent-paid", agentJs, {
-      bindings: { AGENT_SECRET: SECRET, AGENT_PROCESS_ID: "bench-paid", AGENT_TIMEOUT_MS: "30000" },
+      bindings: { ...agentAuth, AGENT_PROCESS_ID: "bench-paid", AGENT_TIMEOUT_MS: "30000" },
     }),
     {
       name: "hello",
@@ -178,8 +205,10 @@ try {
     await ledger.fund({ address: account.accountAddress.toStringLong(), amount });
     return account;
   };
-  const owner = await funded();
+  const owner = processOwner;
+  await ledger.fund({ address: owner.accountAddress.toStringLong(), amount: 100_000_000_000n });
   const user = await funded();
+  await ledger.fund({ address: operatorAddress, amount: 100_000_000_000n });
   const userAddress = user.accountAddress.toStringLong();
   await ledger.registerProcess({
     signer: owner,
@@ -193,11 +222,11 @@ try {
       name: "Bench paid",
       serviceUrl: "service://ECHO_PAID",
       tags: ["bench"],
+      agents: [operatorAddress],
       pricing: { taskPrice: 1000n, requiresPrepayment: true },
     },
   });
 
-  const gatewayHost = new URL(await mf.unsafeGetDirectURL("gateway")).host;
   const executeBody = JSON.stringify({ userAddress, data: { n: 1 } });
   const viaGateway = () =>
     gateway.fetch("https://gateway.bench/api/execute/bench-free", {
@@ -213,8 +242,11 @@ try {
       data: { n: 1 },
     });
     const signed = await helpers.signAgentRequest({
-      secret: SECRET,
-      timestamp: Math.floor(Date.now() / 1000),
+      signer: agentSigner,
+      processId: "bench-free",
+      ownerAddress: processOwner.accountAddress.toStringLong(),
+      method: "POST",
+      url: "https://agent.bench/execute",
       transactionId: JSON.parse(body).transactionId,
       body,
     });
@@ -257,9 +289,10 @@ try {
   console.log(`  bare Hono hello       ${fmt(results.hello)}`);
   console.log(`  gateway / direct      ${(results.gateway.rps / results.direct.rps).toFixed(2)}x`);
 
-  // Paid executes: one payment each, counted ledger requests per execute (no operator key, so no
-  // outcome reports in this count).
+  // Paid executes: one payment each, counted ledger requests per execute up to its answer, then
+  // those of its outcome report (sent by the process's queue after the answer), apart.
   let ledgerRequests = 0;
+  let reportRequests = 0;
   let paidOk = 0;
   for (let i = 0; i < PAID; i++) {
     await ledger.makePayment(user, {
@@ -271,7 +304,7 @@ try {
     const body = JSON.stringify({ userAddress, data: { i } });
     const proof = await helpers.signCallerProof({
       privateKey: user.privateKey,
-      host: gatewayHost,
+      origin: "https://gateway.bench",
       method: "POST",
       path: "/api/execute/bench-paid",
       body,
@@ -285,9 +318,16 @@ try {
     if (res.status === 200) paidOk += 1;
     const counted = await (await counter.fetch("https://counter/__count")).json();
     ledgerRequests += counted.count;
+    const key = { processId: "bench-paid", taskId: `bench-${i}`, payer: userAddress };
+    for (let wait = 0; (await ledger.getPaymentRecord(key))?.outcome === 0; wait++) {
+      if (wait > 200) throw new Error(`no outcome report for bench-${i}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const withReport = await (await counter.fetch("https://counter/__count")).json();
+    reportRequests += withReport.count - counted.count;
   }
   console.log(
-    `paid execute: ${paidOk}/${PAID} completed, ledger requests per execute: ${(ledgerRequests / PAID).toFixed(2)}`,
+    `paid execute: ${paidOk}/${PAID} completed, ledger requests per execute: ${(ledgerRequests / PAID).toFixed(2)}, per outcome report: ${(reportRequests / PAID).toFixed(2)}`,
   );
 
   // List: N processes, every RARE_TAG_EVERY-th tagged "rare".

@@ -6,6 +6,7 @@ import { usageError } from "./errors/cli-error";
 import { describeError } from "./errors/describe-error";
 import { EXIT_CODES } from "./errors/exit-codes";
 import { redactSecrets } from "./errors/secrets";
+import { escapeControls } from "./output/format";
 
 declare const AGENTGATE_VERSION: string | undefined;
 const VERSION = typeof AGENTGATE_VERSION === "string" ? AGENTGATE_VERSION : "0.0.0-dev";
@@ -102,7 +103,8 @@ main(rawArgs).catch((error: unknown) => {
     const body = { success: false, error: described.message, kind: described.kind };
     process.stderr.write(`${JSON.stringify(body)}\n`);
   } else {
-    process.stderr.write(`error: ${described.message}\n`);
+    // The message may quote a ledger's or an agent's text: printed with its controls escaped.
+    process.stderr.write(`error: ${escapeControls(described.message)}\n`);
   }
   if (rawArgs.includes("--verbose") && error instanceof Error && error.stack) {
     process.stderr.write(`${redactSecrets(error.stack)}\n`);

@@ -56,6 +56,8 @@ module agent_platform::payment {
     const EINVALID_RESULT_HASH: u64 = 36;
     /// The refund window must be 3600 to 31536000 seconds
     const EINVALID_REFUND_WINDOW: u64 = 37;
+    /// An outcome can be reported only until the payment's settle time
+    const EOUTCOME_TOO_LATE: u64 = 38;
 
     const MAX_PAYMENT_TASK_ID_BYTES: u64 = 128;
     const MAX_OPEN_PAYMENTS: u64 = 64;
@@ -72,7 +74,6 @@ module agent_platform::payment {
     const OUTCOME_DELIVERED: u8 = 1;
     const OUTCOME_FAILED: u8 = 2;
 
-    const VAULT_SEED: vector<u8> = b"agent_platform::escrow_vault";
     const CURRENCY_APT: vector<u8> = b"APT";
 
     struct PaymentKey has copy, drop, store {
@@ -380,8 +381,9 @@ module agent_platform::payment {
         event::emit(PaymentSettled { process_id, task_id, payer: payer_addr, amount, delivered, paid_to });
     }
 
-    /// The provider's receipt, written once while in escrow, by the provider or a current agent
-    /// of the process.
+    /// The provider's receipt, written once while in escrow and only until the settle time, by the
+    /// provider or a current agent of the process. After the settle time settle decides on what
+    /// was recorded, so a silent provider cannot turn the payer's refund into its pay.
     public entry fun report_outcome(
         caller: &signer,
         process_id: String,
@@ -401,6 +403,7 @@ module agent_platform::payment {
         );
         assert!(record.status == STATUS_ESCROW, error::invalid_state(ENOT_IN_ESCROW));
         assert!(record.outcome == OUTCOME_NONE, error::invalid_state(EOUTCOME_ALREADY_SET));
+        assert!(timestamp::now_seconds() <= record.settle_time, error::invalid_state(EOUTCOME_TOO_LATE));
         assert!(
             vector::length(&result_hash) <= MAX_RESULT_HASH_BYTES,
             error::invalid_argument(EINVALID_RESULT_HASH)
@@ -424,8 +427,9 @@ module agent_platform::payment {
     }
 
     /// Records the outcome of a payment when the provider side moves its task: only if the
-    /// payment is in escrow with no outcome yet and `caller` is its provider or a current agent of
-    /// the process. Anything else records nothing and does not abort.
+    /// payment is in escrow with no outcome yet, the settle time has not passed, and `caller` is
+    /// its provider or a current agent of the process. Anything else records nothing and does not
+    /// abort: the task still moves, and the payment is left to settle on what was recorded in time.
     public(friend) fun record_outcome_from_workflow(
         process_id: String,
         task_id: String,
@@ -440,6 +444,9 @@ module agent_platform::payment {
         };
         let record = table::borrow_mut(&mut store.payments, key);
         if (record.status != STATUS_ESCROW || record.outcome != OUTCOME_NONE) {
+            return
+        };
+        if (timestamp::now_seconds() > record.settle_time) {
             return
         };
         if (caller != record.provider && !process_registry::is_agent(process_id, caller)) {
@@ -598,9 +605,10 @@ module agent_platform::payment {
     // Internals
 
     /// The vault: a named object whose ownership goes to @0x0 (no key can withdraw from it) and
-    /// whose ExtendRef stays in the store, so only this module can sign for it.
+    /// whose ExtendRef stays in the store, so only this module can sign for it. Its seed comes
+    /// from the registry, which refuses the vault's address as a payment address.
     fun create_store(admin: &signer) {
-        let constructor_ref = object::create_named_object(admin, VAULT_SEED);
+        let constructor_ref = object::create_named_object(admin, process_registry::escrow_vault_seed());
         let vault = object::generate_extend_ref(&constructor_ref);
         let vault_addr = object::address_from_constructor_ref(&constructor_ref);
         let transfer_ref = object::generate_transfer_ref(&constructor_ref);

@@ -9,6 +9,7 @@ module agent_platform::process_registry {
     use std::vector;
     use aptos_std::table::{Self, Table};
     use aptos_framework::event;
+    use aptos_framework::object;
     use aptos_framework::timestamp;
 
     /// Process not found
@@ -39,6 +40,8 @@ module agent_platform::process_registry {
     const EUNSUPPORTED_CURRENCY: u64 = 13;
     /// Ids starting with 'proc-' are assigned by the registry
     const ERESERVED_ID_PREFIX: u64 = 14;
+    /// The payment address may not be the escrow vault's own address
+    const EPAYMENT_ADDRESS_IS_VAULT: u64 = 15;
 
     const MAX_ID_BYTES: u64 = 64;
     const MAX_NAME_BYTES: u64 = 128;
@@ -59,6 +62,10 @@ module agent_platform::process_registry {
     const SCHEME_HTTPS: vector<u8> = b"https://";
     const SCHEME_HTTP: vector<u8> = b"http://";
     const SCHEME_SERVICE: vector<u8> = b"service://";
+    /// Seed of the escrow vault, a named object of the publisher. Declared here, at the bottom of
+    /// the module chain, so the registry can refuse the vault as a payment address; `payment`
+    /// creates the vault with `escrow_vault_seed()`.
+    const VAULT_SEED: vector<u8> = b"agent_platform::escrow_vault";
 
     struct Pricing has copy, drop, store {
         task_price: u64,
@@ -194,7 +201,9 @@ module agent_platform::process_registry {
                 error::invalid_argument(ERESERVED_ID_PREFIX)
             );
         };
-        validate_fields(&name, &description, &service_url, &agents, &workflows, &tags, status, has_pricing, &currency);
+        validate_fields(
+            &name, &description, &service_url, payment_address, &agents, &workflows, &tags, status, has_pricing, &currency
+        );
         let registry = borrow_global_mut<Registry>(@agent_platform);
         if (chosen) {
             assert!(!table::contains(&registry.used_ids, id), error::already_exists(EPROCESS_EXISTS));
@@ -254,7 +263,9 @@ module agent_platform::process_registry {
         let owner_addr = signer::address_of(owner);
         let process = table::borrow_mut(&mut registry.processes, id);
         assert!(process.owner == owner_addr, error::permission_denied(ENOT_PROCESS_OWNER));
-        validate_fields(&name, &description, &service_url, &agents, &workflows, &tags, status, has_pricing, &currency);
+        validate_fields(
+            &name, &description, &service_url, payment_address, &agents, &workflows, &tags, status, has_pricing, &currency
+        );
         process.name = name;
         process.description = description;
         process.service_url = service_url;
@@ -465,6 +476,17 @@ module agent_platform::process_registry {
         pricing.requires_prepayment
     }
 
+    /// Seed `payment` passes to `object::create_named_object` for its vault.
+    public fun escrow_vault_seed(): vector<u8> {
+        VAULT_SEED
+    }
+
+    /// Address of the escrow vault: the named object `VAULT_SEED` of the publisher, derived as
+    /// `object::create_named_object(publisher, VAULT_SEED)` derives it.
+    public fun escrow_vault_address(): address {
+        object::create_object_address(&@agent_platform, VAULT_SEED)
+    }
+
     /// True when `id` is 1..`max_bytes` bytes of `[A-Za-z0-9._-]` (process, workflow, task ids).
     public fun valid_id(id: &String, max_bytes: u64): bool {
         let bytes = string::bytes(id);
@@ -493,6 +515,7 @@ module agent_platform::process_registry {
         name: &String,
         description: &String,
         service_url: &String,
+        payment_address: address,
         agents: &vector<address>,
         workflows: &vector<String>,
         tags: &vector<String>,
@@ -536,6 +559,8 @@ module agent_platform::process_registry {
                 error::invalid_argument(EUNSUPPORTED_CURRENCY)
             );
         };
+        // Funds released to the vault's own address would stay in the vault for good.
+        assert!(payment_address != escrow_vault_address(), error::invalid_argument(EPAYMENT_ADDRESS_IS_VAULT));
     }
 
     fun make_pricing(has_pricing: bool, task_price: u64, currency: String, requires_prepayment: bool): Option<Pricing> {

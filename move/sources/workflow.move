@@ -54,7 +54,7 @@ module agent_platform::workflow {
     const ETASK_NOT_COMPLETED: u64 = 53;
     /// The task has a payment in escrow; use approve_task_and_release_payment
     const EPAYMENT_PENDING: u64 = 54;
-    /// Task status must be 1 (in progress), 2 (completed), 4 (failed) or 5 (canceled)
+    /// Task status must be 0 to 5 (pending, in progress, completed, approved, failed, canceled)
     const EINVALID_TASK_STATUS: u64 = 55;
 
     const MAX_ID_BYTES: u64 = 64;
@@ -276,11 +276,9 @@ module agent_platform::workflow {
         let workflow_owner = table::borrow(&store.workflows, workflow_id).owner;
         let key = TaskKey { workflow_id, task_id };
         assert!(table::contains(&store.tasks, key), error::not_found(ETASK_NOT_FOUND));
-        assert!(
-            new_status == TASK_IN_PROGRESS || new_status == TASK_COMPLETED
-                || new_status == TASK_FAILED || new_status == TASK_CANCELED,
-            error::invalid_argument(EINVALID_TASK_STATUS)
-        );
+        // A value that is no status is a bad argument; PENDING or APPROVED as a target is a change
+        // outside the table below, so it aborts EINVALID_TRANSITION (invalid_state) like any other.
+        assert!(new_status <= TASK_CANCELED, error::invalid_argument(EINVALID_TASK_STATUS));
         let task = *table::borrow(&store.tasks, key);
         let from_status = task.status;
         let start = from_status == TASK_PENDING && new_status == TASK_IN_PROGRESS;

@@ -579,6 +579,109 @@ module agent_platform::payment_tests {
         payment::report_outcome(provider, s(b"svc"), s(b"t1"), PAYER, true, vector::empty<u8>());
     }
 
+    // --- outcome after the settle time ---------------------------------------------------------
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce)]
+    #[expected_failure(abort_code = 0x30026, location = agent_platform::payment)]
+    fun a_silent_provider_cannot_report_delivered_after_the_settle_time(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        set_time(settle_time() + 1);
+        payment::report_outcome(provider, s(b"svc"), s(b"t1"), PAYER, true, vector::empty<u8>());
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce, agent = @0xa9e)]
+    #[expected_failure(abort_code = 0x30026, location = agent_platform::payment)]
+    fun an_agent_cannot_front_run_the_settle_with_a_late_report(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+        agent: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        set_time(settle_time() + 3600);
+        payment::report_outcome(agent, s(b"svc"), s(b"t1"), PAYER, true, b"sha256:abc");
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce)]
+    #[expected_failure(abort_code = 0x30026, location = agent_platform::payment)]
+    fun a_late_failure_report_is_refused_too(fw: &signer, admin: &signer, provider: &signer, payer: &signer) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        set_time(settle_time() + 1);
+        payment::report_outcome(provider, s(b"svc"), s(b"t1"), PAYER, false, vector::empty<u8>());
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce)]
+    #[expected_failure(abort_code = 0x30026, location = agent_platform::payment)]
+    fun a_late_report_is_too_late_before_its_hash_is_checked(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        set_time(settle_time() + 1);
+        let text = repeat(104, 65);
+        payment::report_outcome(provider, s(b"svc"), s(b"t1"), PAYER, true, *std::string::bytes(&text));
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce)]
+    #[expected_failure(abort_code = 0x30022, location = agent_platform::payment)]
+    fun a_late_second_report_is_already_set_before_too_late(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        payment::report_outcome(provider, s(b"svc"), s(b"t1"), PAYER, false, vector::empty<u8>());
+        set_time(settle_time() + 1);
+        payment::report_outcome(provider, s(b"svc"), s(b"t1"), PAYER, true, vector::empty<u8>());
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce, stranger = @0x5e)]
+    fun a_report_exactly_at_the_settle_time_counts(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+        stranger: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        set_time(settle_time());
+        payment::report_outcome(provider, s(b"svc"), s(b"t1"), PAYER, true, vector::empty<u8>());
+        assert!(outcome(b"t1", PAYER) == 1, 0);
+        set_time(settle_time() + 1);
+        payment::settle_payment(stranger, s(b"svc"), s(b"t1"), PAYER);
+        assert!(balance(RECEIVER) == 500, 1);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce)]
+    fun the_payers_settle_after_a_silent_window_refunds_even_when_the_provider_settles(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        set_time(settle_time() + 1);
+        payment::settle_payment(provider, s(b"svc"), s(b"t1"), PAYER);
+        assert!(status(b"t1", PAYER) == 2 && outcome(b"t1", PAYER) == 0, 0);
+        assert!(balance(PAYER) == test_helpers::funds() && balance(RECEIVER) == 0, 1);
+    }
+
     #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce, receiver = @0x7ec)]
     fun a_deregistered_process_leaves_its_payments_usable(
         fw: &signer,
@@ -642,6 +745,13 @@ module agent_platform::payment_tests {
         test_helpers::setup(fw, admin, vector::empty<address>());
         let vault = object::address_to_object<ObjectCore>(payment::vault_address());
         assert!(object::owner(vault) == @0x0, 0);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform)]
+    fun the_registry_derives_the_vault_address_payment_created(fw: &signer, admin: &signer) {
+        test_helpers::setup(fw, admin, vector::empty<address>());
+        assert!(process_registry::escrow_vault_address() == payment::vault_address(), 0);
+        assert!(process_registry::escrow_vault_seed() == b"agent_platform::escrow_vault", 1);
     }
 
     // --- admin ----------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ module agent_platform::process_registry_tests {
     use std::signer;
     use std::string::String;
     use std::vector;
+    use agent_platform::payment;
     use agent_platform::process_registry;
     use agent_platform::test_helpers::{Self, s, repeat};
 
@@ -434,5 +435,43 @@ module agent_platform::process_registry_tests {
         );
         assert!(option::is_none(&process_registry::pricing_of(s(b"svc"))), 0);
         assert!(signer::address_of(owner) == process_registry::owner_of(s(b"svc")), 1);
+    }
+
+    // --- the escrow vault as payment address ----------------------------------------------------
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, owner = @0xb0b)]
+    #[expected_failure(abort_code = 0x1000f, location = agent_platform::process_registry)]
+    fun the_vault_cannot_be_the_payment_address_at_registration(fw: &signer, admin: &signer, owner: &signer) {
+        test_helpers::setup(fw, admin, vector::empty<address>());
+        test_helpers::register(owner, b"svc", payment::vault_address(), vector::empty<address>(), false, 0);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, owner = @0xb0b)]
+    #[expected_failure(abort_code = 0x1000f, location = agent_platform::process_registry)]
+    fun the_vault_cannot_become_the_payment_address_on_update(fw: &signer, admin: &signer, owner: &signer) {
+        test_helpers::setup(fw, admin, vector::empty<address>());
+        test_helpers::register(owner, b"svc", @0x7ec, vector::empty<address>(), false, 0);
+        process_registry::update_process(
+            owner, s(b"svc"), s(b"Name"), s(b""), s(b"http://a"), payment::vault_address(), vector::empty<address>(),
+            vector::empty<String>(), vector::empty<String>(), 0, false, 0, s(b""), false
+        );
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, owner = @0xb0b, other = @0x5e)]
+    #[expected_failure(abort_code = 0x1000f, location = agent_platform::process_registry)]
+    fun the_vault_address_is_checked_before_a_taken_id(fw: &signer, admin: &signer, owner: &signer, other: &signer) {
+        test_helpers::setup(fw, admin, vector::empty<address>());
+        test_helpers::register(owner, b"svc", @0x0, vector::empty<address>(), false, 0);
+        test_helpers::register(other, b"svc", payment::vault_address(), vector::empty<address>(), false, 0);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, owner = @0xb0b)]
+    #[expected_failure(abort_code = 0x1000d, location = agent_platform::process_registry)]
+    fun the_currency_is_checked_before_the_vault_address(fw: &signer, admin: &signer, owner: &signer) {
+        test_helpers::setup(fw, admin, vector::empty<address>());
+        process_registry::register_process(
+            owner, s(b"svc"), s(b"Name"), s(b""), s(b"http://a"), payment::vault_address(), vector::empty<address>(),
+            vector::empty<String>(), vector::empty<String>(), 0, true, 5, s(b"USD"), false
+        );
     }
 }

@@ -4,7 +4,7 @@ module agent_platform::workflow_tests {
     use std::vector;
     use agent_platform::payment;
     use agent_platform::process_registry;
-    use agent_platform::test_helpers::{Self, s, repeat, balance};
+    use agent_platform::test_helpers::{Self, s, repeat, balance, set_time};
     use agent_platform::workflow;
 
     const OWNER: address = @0xe0e;
@@ -336,7 +336,7 @@ module agent_platform::workflow_tests {
     }
 
     #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, owner = @0xe0e)]
-    #[expected_failure(abort_code = 0x10037, location = agent_platform::workflow)]
+    #[expected_failure(abort_code = 0x30031, location = agent_platform::workflow)]
     fun approved_is_reached_only_through_approval(fw: &signer, admin: &signer, provider: &signer, owner: &signer) {
         setup_flow(fw, admin, provider, owner);
         add_plain(owner, b"a");
@@ -346,7 +346,7 @@ module agent_platform::workflow_tests {
     }
 
     #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, owner = @0xe0e)]
-    #[expected_failure(abort_code = 0x10037, location = agent_platform::workflow)]
+    #[expected_failure(abort_code = 0x30031, location = agent_platform::workflow)]
     fun pending_is_not_a_target_status(fw: &signer, admin: &signer, provider: &signer, owner: &signer) {
         setup_flow(fw, admin, provider, owner);
         add_plain(owner, b"a");
@@ -759,5 +759,77 @@ module agent_platform::workflow_tests {
         move_task(provider, b"a", IN_PROGRESS);
         move_task(provider, b"a", COMPLETED);
         assert!(outcome(b"a") == 1, 0);
+    }
+
+    // --- outcome propagation after the settle time ----------------------------------------------
+
+    /// The settle time of a payment made at the start (the default window of 7 days).
+    fun settle_time(): u64 {
+        test_helpers::start() + 604800
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, owner = @0xe0e, requester = @0xa11ce)]
+    fun a_late_completion_moves_the_task_but_records_nothing_and_settle_refunds(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        owner: &signer,
+        requester: &signer,
+    ) {
+        setup_flow(fw, admin, provider, owner);
+        add(owner, b"a", PROVIDER, b"svc", vector::empty<String>());
+        payment::make_payment(requester, s(b"svc"), s(b"a"), 500);
+        move_task(provider, b"a", IN_PROGRESS);
+        set_time(settle_time() + 1);
+        move_task(provider, b"a", COMPLETED);
+        assert!(task_status(b"a") == COMPLETED, 0);
+        assert!(outcome(b"a") == 0, 1);
+        payment::settle_payment(provider, s(b"svc"), s(b"a"), REQUESTER);
+        assert!(balance(REQUESTER) == test_helpers::funds(), 2);
+        assert!(balance(RECEIVER) == 0, 3);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, owner = @0xe0e, requester = @0xa11ce, agent = @0xa9e)]
+    fun a_completion_exactly_at_the_settle_time_still_records_delivery(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        owner: &signer,
+        requester: &signer,
+        agent: &signer,
+    ) {
+        setup_flow(fw, admin, provider, owner);
+        add(owner, b"a", AGENT, b"svc", vector::empty<String>());
+        payment::make_payment(requester, s(b"svc"), s(b"a"), 500);
+        move_task(agent, b"a", IN_PROGRESS);
+        set_time(settle_time());
+        move_task(agent, b"a", COMPLETED);
+        assert!(outcome(b"a") == 1, 0);
+        set_time(settle_time() + 1);
+        payment::settle_payment(requester, s(b"svc"), s(b"a"), REQUESTER);
+        assert!(balance(RECEIVER) == 500, 1);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, requester = @0xa11ce)]
+    fun a_late_failure_or_workflow_cancel_records_nothing(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        requester: &signer,
+    ) {
+        setup_flow(fw, admin, provider, provider);
+        add(provider, b"a", PROVIDER, b"svc", vector::empty<String>());
+        add(provider, b"b", PROVIDER, b"svc", vector::empty<String>());
+        payment::make_payment(requester, s(b"svc"), s(b"a"), 500);
+        payment::make_payment(requester, s(b"svc"), s(b"b"), 500);
+        move_task(provider, b"a", IN_PROGRESS);
+        set_time(settle_time() + 1);
+        move_task(provider, b"a", FAILED);
+        workflow::cancel_workflow(provider, s(b"wf"));
+        assert!(task_status(b"a") == FAILED && task_status(b"b") == CANCELED, 0);
+        assert!(outcome(b"a") == 0 && outcome(b"b") == 0, 1);
+        payment::settle_payment(requester, s(b"svc"), s(b"a"), REQUESTER);
+        payment::settle_payment(requester, s(b"svc"), s(b"b"), REQUESTER);
+        assert!(balance(REQUESTER) == test_helpers::funds(), 2);
     }
 }

@@ -5,8 +5,13 @@
 // wrangler dev registry given by WRANGLER_REGISTRY_PATH, so a gateway started with `wrangler
 // dev` still reaches it through its LEDGER service binding.
 //
-//   node scripts/lib/devnode-server.mjs --port 8080 --persist-to .state/ledger [--dev-clock]
-//     [--request-timeout-ms 10000]   (a deadline front before the socket, as the local stack runs it)
+//   node scripts/lib/devnode-server.mjs --port 8080 --persist-to .state/ledger \
+//     [--dev-faucet] [--dev-admin] [--dev-clock] [--request-timeout-ms 10000]
+//
+// The devnode's conveniences are off unless turned on (workers/ledger/README.md): the faucet
+// (DEV_FAUCET), the package's admin-only functions under the public admin key (DEV_ADMIN) and
+// POST /dev/clock/advance (DEV_CLOCK). The local stack turns them on, and puts the deadline front
+// before the socket (--request-timeout-ms, deadline-front.mjs).
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -29,6 +34,9 @@ export async function startDevnodeServer({
   port = 0,
   persistTo,
   devClock = false,
+  bodyTimeoutMs,
+  devFaucet = false,
+  devAdmin = false,
   registryPath = process.env.WRANGLER_REGISTRY_PATH,
   // The wrangler environment to read, when the config has it (bundle-worker.mjs).
   env = "local",
@@ -47,7 +55,14 @@ export async function startDevnodeServer({
   mkdirSync(persistTo, { recursive: true });
   const mf = new Miniflare({
     ...workerOptions,
-    bindings: { ...workerOptions.bindings, DEV_CLOCK: devClock ? "true" : "false" },
+    bindings: {
+      ...workerOptions.bindings,
+      DEV_CLOCK: devClock ? "true" : "false",
+      // How long the devnode waits for a request body (workers/ledger/src/request-body.ts).
+      ...(bodyTimeoutMs ? { BODY_TIMEOUT_MS: String(bodyTimeoutMs) } : {}),
+      DEV_FAUCET: devFaucet ? "true" : "false",
+      DEV_ADMIN: devAdmin ? "true" : "false",
+    },
     host: "127.0.0.1",
     port: 0,
     unsafeDirectSockets: [requestTimeoutMs ? { host: "127.0.0.1", port: 0 } : { host, port }],
@@ -88,6 +103,8 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
       "persist-to": { type: "string" },
       "dev-clock": { type: "boolean", default: false },
       "request-timeout-ms": { type: "string" },
+      "dev-faucet": { type: "boolean", default: false },
+      "dev-admin": { type: "boolean", default: false },
     },
   });
   const port = Number(values.port);
@@ -106,6 +123,8 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     requestTimeoutMs: values["request-timeout-ms"]
       ? Number(values["request-timeout-ms"])
       : undefined,
+    devFaucet: values["dev-faucet"],
+    devAdmin: values["dev-admin"],
   });
   console.log(`devnode ready on ${server.origin}`);
   let stopping = false;

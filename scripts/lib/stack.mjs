@@ -18,8 +18,8 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { configHasEnv } from "./wrangler-config.mjs";
 import { ensureStackKeys, fundFromFaucet } from "./stack-keys.mjs";
+import { configHasEnv } from "./wrangler-config.mjs";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..");
 /** The devnode on Aptos localnet's fullnode port; the gateway on wrangler's usual port. */
@@ -172,6 +172,9 @@ function startDevnode({ root, port, stateDir, devClock, requestTimeoutMs }) {
     join(stateDir, "ledger"),
     "--request-timeout-ms",
     String(requestTimeoutMs),
+    // The local stack is the devnode's reason to exist: its faucet and admin functions are on.
+    "--dev-faucet",
+    "--dev-admin",
     ...(devClock ? ["--dev-clock"] : []),
   ];
   return startChild({ root, command: process.execPath, argv, stateDir, name: "ledger" });

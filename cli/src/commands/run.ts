@@ -140,7 +140,8 @@ export default defineCommand({
     const proof = privateKey
       ? await signCallerProof({
           privateKey,
-          host: url.host,
+          // The gateway checks the origin it is configured with (PUBLIC_ORIGIN): this URL's.
+          origin: url.origin,
           method: "POST",
           path: `${url.pathname}${url.search}`,
           body,

@@ -2,6 +2,43 @@
 
 const OCTAS_PER_APT = 100_000_000n;
 
+/**
+ * Characters a terminal may act on rather than print: C0 controls (ESC, CR, BEL, backspace...),
+ * DEL, C1 controls (U+0080-U+009F; U+009B is a one-byte CSI) and the line separators and bidi
+ * overrides that can make text read other than it is.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROLS_BUT_LINES =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the same set without \t and \n
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** What JSON.stringify leaves raw of CONTROLS (it escapes C0 itself; its \n is layout). */
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+const SHORT_ESCAPES: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r" };
+
+function visibleEscape(char: string): string {
+  const code = char.charCodeAt(0);
+  return (
+    SHORT_ESCAPES[char] ??
+    (code < 0x100
+      ? `\\x${code.toString(16).padStart(2, "0")}`
+      : `\\u${code.toString(16).padStart(4, "0")}`)
+  );
+}
+
+/**
+ * Text from the ledger or an agent (names, descriptions, logs, results), made safe to print: every
+ * control character becomes its visible escape (`\x1b`, `\r`, `\u202e`), so an escape sequence,
+ * an OSC-8 link or a carriage return cannot act on the terminal and the reader sees that something
+ * was there. `node:util`'s stripVTControlCharacters would remove sequences silently and leave lone
+ * CR and C1 characters. Tabs and newlines are kept unless `singleLine` (table cells).
+ */
+export function escapeControls(text: string, options: { singleLine?: boolean } = {}): string {
+  return text.replace(options.singleLine ? CONTROLS : CONTROLS_BUT_LINES, visibleEscape);
+}
+
 /** "1.5 APT (150000000 octas)": exact, from integer octas, never through a float. */
 export function formatApt(octas: bigint): string {
   const sign = octas < 0n ? "-" : "";
@@ -32,11 +69,12 @@ export function formatKeyValues(rows: readonly (readonly [string, string])[]): s
     .join("\n");
 }
 
-/** A table with a header row and columns padded to their widest cell. */
+/** A table with a header row and columns padded to their widest cell; a cell is one line. */
 export function formatTable(
   headers: readonly string[],
-  rows: readonly (readonly string[])[],
+  cellRows: readonly (readonly string[])[],
 ): string {
+  const rows = cellRows.map((row) => row.map((cell) => escapeControls(cell, { singleLine: true })));
   const widths = headers.map((header, column) =>
     Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length)),
   );
@@ -58,11 +96,15 @@ export function shortAddress(address: string): string {
   return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 }
 
-/** JSON for `--json`: bigints become decimal strings, as amounts travel on the wire. */
+/**
+ * JSON for `--json`: bigints become decimal strings, as amounts travel on the wire. JSON.stringify
+ * escapes C0 controls but leaves DEL, C1 and the bidi and line-separator characters raw; they can
+ * only stand inside strings, where `\uXXXX` is the same JSON, so they are escaped too.
+ */
 export function toJson(value: unknown): string {
   return JSON.stringify(
     value,
     (_key, v: unknown) => (typeof v === "bigint" ? v.toString(10) : v),
     2,
-  );
+  ).replace(RAW_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -1,9 +1,11 @@
-import { toJson } from "./format";
+import { escapeControls, toJson } from "./format";
 import { type Spinner, startSpinner } from "./spinner";
 
 /**
  * Where a command writes: its result goes to stdout (JSON with `--json`, text otherwise);
- * progress and notes go to stderr, so `--json` output can be piped as it is.
+ * progress and notes go to stderr, so `--json` output can be piped as it is. Human text passes
+ * through escapeControls here, the one place every command prints through, since names, logs and
+ * results come from the ledger or an agent and may carry terminal escapes.
  */
 export interface Output {
   readonly json: boolean;
@@ -25,13 +27,16 @@ export function createOutput(args: {
   return {
     json: args.json,
     result(data, text) {
-      stdout.write(`${args.json ? toJson(data) : text()}\n`);
+      stdout.write(`${args.json ? toJson(data) : escapeControls(text())}\n`);
     },
     note(text) {
-      if (!args.json) stderr.write(`${text}\n`);
+      if (!args.json) stderr.write(`${escapeControls(text)}\n`);
     },
     spinner(text) {
-      return startSpinner({ stream: stderr, text, enabled: !args.json && stderr.isTTY === true });
+      const enabled = !args.json && stderr.isTTY === true;
+      const line = (value: string) => escapeControls(value, { singleLine: true });
+      const spinner = startSpinner({ stream: stderr, text: line(text), enabled });
+      return { update: (next) => spinner.update(line(next)), stop: () => spinner.stop() };
     },
   };
 }

@@ -1,136 +1,279 @@
 /**
- * The gateway's proof to an agent that an /execute request comes from it: HMAC-SHA256 under a
- * shared secret over `${timestamp}\n${transactionId}\n${sha256hex(body)}`. The gateway signs every
- * request, over a service binding as well as over https, so an agent with a secret configured
- * never has to guess how a request reached it. Web Crypto only: runs in Node and workerd.
+ * The gateway's proof to an agent that a request comes from it, for the process and owner the
+ * agent serves: an Ed25519 signature by the gateway's key (its operator key) over the UTF-8 bytes of
+ *
+ *   "AGENTGATE-GATEWAY-REQUEST-V1\n" + processId + "\n" + ownerAddress + "\n" + METHOD + "\n"
+ *     + pathAndQuery + "\n" + timestamp + "\n" + transactionId + "\n" + sha256hex(body)
+ *
+ * docs/agent.md ("Gateway signatures") is the normative description, with a test vector that
+ * shared/test/auth/agent-signature.test.ts checks. No secret is shared between the gateway and
+ * agents (the old HMAC AGENT_SECRET), so no agent can forge a request to another.
+ *
+ * This module is SDK-free (agents import it): verifying is Web Crypto, signing takes a signer the
+ * caller builds from its key (the gateway from its ts-sdk operator account). Runs in Node and
+ * workerd.
  */
 import { type Bytes, bodyBytes, bytesToHex, hexToBytes, utf8Bytes } from "./bytes.js";
 
+export const AGENT_REQUEST_DOMAIN = "AGENTGATE-GATEWAY-REQUEST-V1";
+
+export const AGENT_KEY_HEADER = "x-agentgate-gateway-key";
+export const AGENT_PROCESS_HEADER = "x-agentgate-process-id";
+export const AGENT_OWNER_HEADER = "x-agentgate-owner";
 export const AGENT_TIMESTAMP_HEADER = "x-agentgate-timestamp";
 export const AGENT_SIGNATURE_HEADER = "x-agentgate-signature";
 
 /** How far a request's timestamp may be from the agent's clock, either way. */
 export const AGENT_SIGNATURE_MAX_SKEW_SECONDS = 300;
 
-/** The signature header's value starts with this, so a later scheme can be told apart. */
-const SIGNATURE_PREFIX = "v1=";
+/** A signed request can be accepted during at most this long (the skew either way). */
+export const AGENT_SIGNATURE_LIFETIME_SECONDS = 2 * AGENT_SIGNATURE_MAX_SKEW_SECONDS;
+
+const PUBLIC_KEY = /^0x[0-9a-f]{64}$/;
+const SIGNATURE = /^0x([0-9a-f]{128})$/;
+const OWNER = /^0x[0-9a-f]{64}$/;
+const TIMESTAMP = /^(0|[1-9][0-9]{0,14})$/;
 
 export type AgentSignatureHeaders = {
+  [AGENT_KEY_HEADER]: string;
+  [AGENT_PROCESS_HEADER]: string;
+  [AGENT_OWNER_HEADER]: string;
   [AGENT_TIMESTAMP_HEADER]: string;
   [AGENT_SIGNATURE_HEADER]: string;
 };
 
+/** The gateway's key as the signing side holds it: raw public key and a raw Ed25519 signer. */
+export type AgentRequestSigner = {
+  publicKey: Uint8Array;
+  sign(message: Uint8Array): Uint8Array | Promise<Uint8Array>;
+};
+
 export type AgentSignatureFailure =
   | "missing_signature"
-  | "malformed_timestamp"
+  | "malformed_signature"
   | "stale_timestamp"
-  | "bad_signature";
+  | "unknown_key"
+  | "bad_signature"
+  | "wrong_process"
+  | "wrong_owner";
 
 export type AgentSignatureCheck =
   | { ok: true }
-  | { ok: false; reason: AgentSignatureFailure; message: string };
+  | {
+      ok: false;
+      /** 401: not shown to come from a configured gateway; 403: it does, for someone else. */
+      status: 401 | 403;
+      reason: AgentSignatureFailure;
+      message: string;
+    };
 
 export async function sha256Hex(body: string | Uint8Array): Promise<string> {
   return bytesToHex(await crypto.subtle.digest("SHA-256", bodyBytes(body)));
 }
 
-async function signedMessage(args: {
-  timestamp: number;
+/** `0x` + 64 lowercase hex, or null: the one accepted spelling of a gateway public key. */
+export function parseGatewayPublicKey(text: string): string | null {
+  const key = text.trim().toLowerCase();
+  // Seam for the lead: h2's shared/src/auth/ed25519-strict.ts should also refuse small-order and
+  // non-canonical keys here (a small-order key verifies forged signatures).
+  return PUBLIC_KEY.test(key) ? key : null;
+}
+
+/** The path and query of `url` exactly as an HTTP client sends them (WHATWG serialisation). */
+export function pathAndQueryOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+export type AgentRequestFields = {
+  processId: string;
+  /** Long form: `0x` + 64 lowercase hex. */
+  ownerAddress: string;
+  method: string;
+  /** Path and query as sent, e.g. `/execute` or `/logs/tx-1`. */
+  pathAndQuery: string;
+  /** Whole seconds since the epoch, as the timestamp header spells it. */
+  timestamp: string;
   transactionId: string;
   body: string | Uint8Array;
-}): Promise<Bytes> {
-  return utf8Bytes(`${args.timestamp}\n${args.transactionId}\n${await sha256Hex(args.body)}`);
-}
+};
 
-// Importing the key costs as much as the MAC itself; a Worker uses one secret for its lifetime.
-const hmacKeys = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
-  const cacheKey = `${usage}:${secret}`;
-  let key = hmacKeys.get(cacheKey);
-  if (key === undefined) {
-    key = crypto.subtle.importKey(
-      "raw",
-      utf8Bytes(secret),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      [usage],
-    );
-    hmacKeys.set(cacheKey, key);
-  }
-  return key;
-}
-
-/** Headers to add to an agent's /execute request. `timestamp` is in whole seconds since the epoch. */
-export async function signAgentRequest(args: {
-  secret: string;
-  timestamp: number;
-  transactionId: string;
-  body: string | Uint8Array;
-}): Promise<AgentSignatureHeaders> {
-  const key = await hmacKey(args.secret, "sign");
-  const mac = await crypto.subtle.sign("HMAC", key, await signedMessage(args));
-  return {
-    [AGENT_TIMESTAMP_HEADER]: String(args.timestamp),
-    [AGENT_SIGNATURE_HEADER]: `${SIGNATURE_PREFIX}${bytesToHex(mac)}`,
-  };
-}
-
-function readHeader(headers: Headers | Record<string, string | undefined>, name: string) {
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
-  return key === undefined ? undefined : headers[key];
+/**
+ * The exact text that is signed. Every field but transactionId is free of "\n" by its format
+ * (ids, hex, a method, a URL path, digits), and the last field is 64 hex digits, so the text
+ * splits into its fields one way only, whatever the transactionId holds.
+ */
+export async function agentRequestMessage(fields: AgentRequestFields): Promise<string> {
+  return [
+    AGENT_REQUEST_DOMAIN,
+    fields.processId,
+    fields.ownerAddress,
+    fields.method.toUpperCase(),
+    fields.pathAndQuery,
+    fields.timestamp,
+    fields.transactionId,
+    await sha256Hex(fields.body),
+  ].join("\n");
 }
 
 /**
- * Checks a request signed by `signAgentRequest`. `now` is in milliseconds since the epoch.
- * The MAC comparison is `crypto.subtle.verify`, which compares in constant time.
+ * Headers for one request to an agent. `url` is the full URL fetched (its path and query are
+ * signed), `timestamp` whole seconds since the epoch (defaults to now).
+ */
+export async function signAgentRequest(args: {
+  signer: AgentRequestSigner;
+  processId: string;
+  ownerAddress: string;
+  method: string;
+  url: string;
+  transactionId: string;
+  body: string | Uint8Array;
+  timestamp?: number;
+}): Promise<AgentSignatureHeaders> {
+  const ownerAddress = args.ownerAddress.toLowerCase();
+  if (!OWNER.test(ownerAddress)) {
+    throw new Error("signAgentRequest: ownerAddress must be 0x and 64 hex digits");
+  }
+  const timestamp = String(args.timestamp ?? Math.floor(Date.now() / 1000));
+  const message = await agentRequestMessage({
+    processId: args.processId,
+    ownerAddress,
+    method: args.method,
+    pathAndQuery: pathAndQueryOf(args.url),
+    timestamp,
+    transactionId: args.transactionId,
+    body: args.body,
+  });
+  const signature = await args.signer.sign(utf8Bytes(message));
+  return {
+    [AGENT_KEY_HEADER]: `0x${bytesToHex(args.signer.publicKey)}`,
+    [AGENT_PROCESS_HEADER]: args.processId,
+    [AGENT_OWNER_HEADER]: ownerAddress,
+    [AGENT_TIMESTAMP_HEADER]: timestamp,
+    [AGENT_SIGNATURE_HEADER]: `0x${bytesToHex(signature)}`,
+  };
+}
+
+/**
+ * THE verify call site of the gateway -> agent scheme. Web Crypto's Ed25519 (BoringSSL in
+ * workerd, OpenSSL in Node) refuses S >= L; the lead swaps in h2's strict verify
+ * (shared/src/auth/ed25519-strict.ts) here once merged. The keys it sees are the agent's own
+ * configured ones, never a caller's.
+ */
+export async function verifyGatewayEd25519(args: {
+  publicKey: Bytes;
+  signature: Bytes;
+  message: Bytes;
+}): Promise<boolean> {
+  try {
+    const key = await crypto.subtle.importKey("raw", args.publicKey, { name: "Ed25519" }, false, [
+      "verify",
+    ]);
+    return await crypto.subtle.verify({ name: "Ed25519" }, key, args.signature, args.message);
+  } catch {
+    return false;
+  }
+}
+
+function failure(
+  status: 401 | 403,
+  reason: AgentSignatureFailure,
+  message: string,
+): AgentSignatureCheck {
+  return { ok: false, status, reason, message };
+}
+
+/**
+ * Checks a request signed by `signAgentRequest`, as the agent serving (processId, ownerAddress)
+ * received it: `url` and `method` are the request's own, `transactionId` the one it serves (the
+ * body's for /execute, the path's for /logs). The signature is checked first, over the claims the
+ * headers make; only then are the claimed process and owner compared with the agent's, so a 403
+ * always means "from our gateway, for someone else". `now` is in milliseconds since the epoch.
  */
 export async function verifyAgentRequest(args: {
-  secret: string;
-  headers: Headers | Record<string, string | undefined>;
+  gatewayKeys: readonly string[];
+  processId: string;
+  ownerAddress: string;
+  method: string;
+  url: string;
+  headers: Headers;
   transactionId: string;
   body: string | Uint8Array;
   now?: number;
 }): Promise<AgentSignatureCheck> {
-  const timestampText = readHeader(args.headers, AGENT_TIMESTAMP_HEADER);
-  const signature = readHeader(args.headers, AGENT_SIGNATURE_HEADER);
-  if (timestampText === undefined || signature === undefined) {
-    return {
-      ok: false,
-      reason: "missing_signature",
-      message: `Missing ${AGENT_TIMESTAMP_HEADER} or ${AGENT_SIGNATURE_HEADER} header`,
-    };
+  const { headers } = args;
+  const keyText = headers.get(AGENT_KEY_HEADER);
+  const processText = headers.get(AGENT_PROCESS_HEADER);
+  const ownerText = headers.get(AGENT_OWNER_HEADER);
+  const timestampText = headers.get(AGENT_TIMESTAMP_HEADER);
+  const signatureText = headers.get(AGENT_SIGNATURE_HEADER);
+  if (
+    keyText === null ||
+    processText === null ||
+    ownerText === null ||
+    timestampText === null ||
+    signatureText === null
+  ) {
+    return failure(
+      401,
+      "missing_signature",
+      `This agent serves only its gateway: send ${AGENT_KEY_HEADER}, ${AGENT_PROCESS_HEADER}, ${AGENT_OWNER_HEADER}, ${AGENT_TIMESTAMP_HEADER} and ${AGENT_SIGNATURE_HEADER}`,
+    );
   }
-  if (!/^\d{1,15}$/.test(timestampText)) {
-    return {
-      ok: false,
-      reason: "malformed_timestamp",
-      message: `${AGENT_TIMESTAMP_HEADER} must be whole seconds since the epoch`,
-    };
+  const signatureHex = SIGNATURE.exec(signatureText)?.[1];
+  const signature = signatureHex === undefined ? null : hexToBytes(signatureHex);
+  if (
+    !PUBLIC_KEY.test(keyText) ||
+    !OWNER.test(ownerText) ||
+    !TIMESTAMP.test(timestampText) ||
+    signature === null
+  ) {
+    return failure(
+      401,
+      "malformed_signature",
+      `${AGENT_KEY_HEADER} and ${AGENT_OWNER_HEADER} must be 0x and 64 lowercase hex, ${AGENT_SIGNATURE_HEADER} 0x and 128 lowercase hex, ${AGENT_TIMESTAMP_HEADER} whole seconds since the epoch`,
+    );
   }
-  const timestamp = Number(timestampText);
   const nowSeconds = Math.floor((args.now ?? Date.now()) / 1000);
-  if (Math.abs(nowSeconds - timestamp) > AGENT_SIGNATURE_MAX_SKEW_SECONDS) {
-    return {
-      ok: false,
-      reason: "stale_timestamp",
-      message: `${AGENT_TIMESTAMP_HEADER} is more than ${AGENT_SIGNATURE_MAX_SKEW_SECONDS} seconds from the agent's clock`,
-    };
+  if (Math.abs(nowSeconds - Number(timestampText)) > AGENT_SIGNATURE_MAX_SKEW_SECONDS) {
+    return failure(
+      401,
+      "stale_timestamp",
+      `${AGENT_TIMESTAMP_HEADER} is more than ${AGENT_SIGNATURE_MAX_SKEW_SECONDS} seconds from the agent's clock`,
+    );
   }
-  const mac = signature.startsWith(SIGNATURE_PREFIX)
-    ? hexToBytes(signature.slice(SIGNATURE_PREFIX.length))
-    : null;
+  if (!args.gatewayKeys.includes(keyText)) {
+    return failure(401, "unknown_key", `${AGENT_KEY_HEADER} is not a gateway key of this agent`);
+  }
+  const publicKey = hexToBytes(keyText.slice(2));
+  const message = await agentRequestMessage({
+    processId: processText,
+    ownerAddress: ownerText,
+    method: args.method,
+    pathAndQuery: pathAndQueryOf(args.url),
+    timestamp: timestampText,
+    transactionId: args.transactionId,
+    body: args.body,
+  });
   const valid =
-    mac !== null &&
-    (await crypto.subtle.verify(
-      "HMAC",
-      await hmacKey(args.secret, "verify"),
-      mac,
-      await signedMessage({ timestamp, transactionId: args.transactionId, body: args.body }),
-    ));
+    publicKey !== null &&
+    (await verifyGatewayEd25519({ publicKey, signature, message: utf8Bytes(message) }));
   if (!valid) {
-    return { ok: false, reason: "bad_signature", message: "Request signature does not match" };
+    return failure(401, "bad_signature", "The request's signature does not match");
+  }
+  if (processText !== args.processId) {
+    return failure(
+      403,
+      "wrong_process",
+      `Signed for process ${JSON.stringify(processText)}; this agent serves ${JSON.stringify(args.processId)}`,
+    );
+  }
+  if (ownerText !== args.ownerAddress) {
+    return failure(
+      403,
+      "wrong_owner",
+      `Signed for a process owned by ${ownerText}; this agent serves the process of ${args.ownerAddress}`,
+    );
   }
   return { ok: true };
 }

@@ -1,10 +1,13 @@
 /**
  * The caller's proof to the gateway that it controls `userAddress`: an Ed25519 signature over
  *
- *   "AGENTGATE-CALLER-PROOF-V1\n" + host + "\n" + METHOD + "\n" + path + "\n" + timestamp + "\n"
+ *   "AGENTGATE-CALLER-PROOF-V2\n" + origin + "\n" + METHOD + "\n" + path + "\n" + timestamp + "\n"
  *     + sha256hex(body)
  *
- * (UTF-8 bytes), sent with the public key and the timestamp in three headers. The gateway checks
+ * (UTF-8 bytes), sent with the origin, the public key and the timestamp in four headers. `origin`
+ * is the gateway's configured public origin (PUBLIC_ORIGIN), never a Host header the client
+ * chose, so a proof made for one deployment cannot be spent at another (docs/gateway.md, "Caller
+ * proof"); a proof naming another origin is refused before its signature is checked. The gateway checks
  * the public key against the account's authentication key (single-key Ed25519 accounts:
  * sha3_256(public key ‖ 0x00)), the timestamp against its clock, and refuses a signature it has
  * seen before. Signing uses the ts-sdk's Ed25519 (so the CLI can pass its account key as is);
@@ -18,17 +21,20 @@ import {
 } from "@aptos-labs/ts-sdk";
 import { sha256Hex } from "./agent-signature.js";
 import { type Bytes, bytesToHex, hexToBytes, utf8Bytes } from "./bytes.js";
+import { verifyEd25519Strict } from "./ed25519-strict.js";
 
+export const CALLER_ORIGIN_HEADER = "x-agentgate-caller-origin";
 export const CALLER_PUBLIC_KEY_HEADER = "x-agentgate-caller-public-key";
 export const CALLER_TIMESTAMP_HEADER = "x-agentgate-caller-timestamp";
 export const CALLER_SIGNATURE_HEADER = "x-agentgate-caller-signature";
 
-export const CALLER_PROOF_DOMAIN = "AGENTGATE-CALLER-PROOF-V1";
+export const CALLER_PROOF_DOMAIN = "AGENTGATE-CALLER-PROOF-V2";
 
 /** How far a proof's timestamp may be from the gateway's clock, either way. */
 export const CALLER_PROOF_MAX_SKEW_SECONDS = 300;
 
 export type CallerProofHeaders = {
+  [CALLER_ORIGIN_HEADER]: string;
   [CALLER_PUBLIC_KEY_HEADER]: string;
   [CALLER_TIMESTAMP_HEADER]: string;
   [CALLER_SIGNATURE_HEADER]: string;
@@ -37,6 +43,7 @@ export type CallerProofHeaders = {
 export type CallerProofFailure =
   | "missing_proof"
   | "malformed_proof"
+  | "wrong_origin"
   | "stale_timestamp"
   | "wrong_key"
   | "bad_signature";
@@ -54,9 +61,21 @@ export type CallerProofCheck =
 const PUBLIC_KEY_HEX = /^(?:0x)?([0-9a-fA-F]{64})$/;
 const SIGNATURE_HEX = /^(?:0x)?([0-9a-fA-F]{128})$/;
 
+/**
+ * The origin as signed: scheme, host and port (default ports dropped), lowercase, as the URL
+ * standard serialises it; throws on text that is not an http(s) origin.
+ */
+export function canonicalOrigin(origin: string): string {
+  const url = new URL(origin);
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new TypeError(`not an http(s) origin: ${origin}`);
+  }
+  return url.origin;
+}
+
 /** The exact text that is signed, exported so other clients can test their implementation. */
 export async function callerProofMessage(args: {
-  host: string;
+  origin: string;
   method: string;
   path: string;
   timestamp: number;
@@ -65,7 +84,7 @@ export async function callerProofMessage(args: {
   const bodyHash = await sha256Hex(args.body);
   return [
     CALLER_PROOF_DOMAIN,
-    args.host.toLowerCase(),
+    canonicalOrigin(args.origin),
     args.method.toUpperCase(),
     args.path,
     String(args.timestamp),
@@ -74,13 +93,13 @@ export async function callerProofMessage(args: {
 }
 
 /**
- * Headers proving the holder of `privateKey` sent this request. `host` is the gateway's host as
- * in the URL (with a port when the URL has one), `path` the path and query as sent, `timestamp`
+ * Headers proving the holder of `privateKey` sent this request. `origin` is the gateway's public
+ * origin (its URL's scheme, host and port), `path` the path and query as sent, `timestamp`
  * whole seconds since the epoch (defaults to now).
  */
 export async function signCallerProof(args: {
   privateKey: Ed25519PrivateKey | string;
-  host: string;
+  origin: string;
   method: string;
   path: string;
   body: string | Uint8Array;
@@ -96,6 +115,7 @@ export async function signCallerProof(args: {
   const message = await callerProofMessage({ ...args, timestamp });
   const signature = key.sign(utf8Bytes(message)).toUint8Array();
   return {
+    [CALLER_ORIGIN_HEADER]: canonicalOrigin(args.origin),
     [CALLER_PUBLIC_KEY_HEADER]: `0x${bytesToHex(key.publicKey().toUint8Array())}`,
     [CALLER_TIMESTAMP_HEADER]: String(timestamp),
     [CALLER_SIGNATURE_HEADER]: `0x${bytesToHex(signature)}`,
@@ -116,39 +136,47 @@ async function ed25519Verify(args: {
   signature: Bytes;
   message: Bytes;
 }): Promise<boolean> {
-  try {
-    const key = await crypto.subtle.importKey("raw", args.publicKey, { name: "Ed25519" }, false, [
-      "verify",
-    ]);
-    return await crypto.subtle.verify({ name: "Ed25519" }, key, args.signature, args.message);
-  } catch {
-    // A byte string that is not a point on the curve is not a key anyone controls.
-    return false;
-  }
+  // Strict, as Aptos verifies: a small-order key or a non-canonical signature proves nothing.
+  return verifyEd25519Strict(args);
 }
 
 /**
  * Checks the proof headers of a request against the account's authentication key (as the
- * ledger returns it: hex or bytes). `now` is in milliseconds since the epoch. Replay protection
- * is the caller's job: remember `signature` until `expiresAt` and refuse it a second time.
+ * ledger returns it: hex or bytes). `origin` is the verifier's own configured public origin.
+ * `now` is in milliseconds since the epoch. Replay protection is the caller's job: remember
+ * `signature` until `expiresAt` and refuse it a second time.
  */
 export async function verifyCallerProof(args: {
   headers: Headers;
-  host: string;
+  origin: string;
   method: string;
   path: string;
   body: string | Uint8Array;
   authenticationKey: string | Uint8Array;
   now?: number;
 }): Promise<CallerProofCheck> {
+  const originText = args.headers.get(CALLER_ORIGIN_HEADER);
   const publicKeyText = args.headers.get(CALLER_PUBLIC_KEY_HEADER);
   const timestampText = args.headers.get(CALLER_TIMESTAMP_HEADER);
   const signatureText = args.headers.get(CALLER_SIGNATURE_HEADER);
-  if (publicKeyText === null || timestampText === null || signatureText === null) {
+  if (
+    originText === null ||
+    publicKeyText === null ||
+    timestampText === null ||
+    signatureText === null
+  ) {
     return {
       ok: false,
       reason: "missing_proof",
-      message: `This process requires a caller proof: send ${CALLER_PUBLIC_KEY_HEADER}, ${CALLER_TIMESTAMP_HEADER} and ${CALLER_SIGNATURE_HEADER}`,
+      message: `This request requires a caller proof: send ${CALLER_ORIGIN_HEADER}, ${CALLER_PUBLIC_KEY_HEADER}, ${CALLER_TIMESTAMP_HEADER} and ${CALLER_SIGNATURE_HEADER}`,
+    };
+  }
+  const origin = canonicalOrigin(args.origin);
+  if (originText !== origin) {
+    return {
+      ok: false,
+      reason: "wrong_origin",
+      message: `The caller proof was made for ${JSON.stringify(originText.slice(0, 200))}; this gateway is ${origin}`,
     };
   }
   const publicKeyHex = PUBLIC_KEY_HEX.exec(publicKeyText)?.[1];
@@ -185,7 +213,7 @@ export async function verifyCallerProof(args: {
       message: "The caller proof's public key does not control userAddress",
     };
   }
-  const message = await callerProofMessage({ ...args, timestamp });
+  const message = await callerProofMessage({ ...args, origin, timestamp });
   const valid = await ed25519Verify({
     publicKey,
     signature,

@@ -77,6 +77,11 @@ export const ABORT_CODES = {
     category: "invalid_argument",
     message: "Ids starting with 'proc-' are assigned by the registry",
   },
+  EPAYMENT_ADDRESS_IS_VAULT: {
+    reason: 15,
+    category: "invalid_argument",
+    message: "The payment address may not be the escrow vault's own address",
+  },
   // payment
   ENOT_ADMIN: {
     reason: 20,
@@ -160,6 +165,11 @@ export const ABORT_CODES = {
     category: "invalid_argument",
     message: "The refund window must be 3600 to 31536000 seconds",
   },
+  EOUTCOME_TOO_LATE: {
+    reason: 38,
+    category: "invalid_state",
+    message: "An outcome can be reported only until the payment's settle time",
+  },
   // workflow
   EWORKFLOW_NOT_FOUND: { reason: 40, category: "not_found", message: "Workflow not found" },
   EWORKFLOW_EXISTS: {
@@ -231,7 +241,8 @@ export const ABORT_CODES = {
   EINVALID_TASK_STATUS: {
     reason: 55,
     category: "invalid_argument",
-    message: "Task status must be 1 (in progress), 2 (completed), 4 (failed) or 5 (canceled)",
+    message:
+      "Task status must be 0 to 5 (pending, in progress, completed, approved, failed, canceled)",
   },
 } as const satisfies Record<string, AbortCodeRow>;
 
@@ -254,6 +265,7 @@ export const ABORTS_BY_MODULE = {
     "EINVALID_STATUS",
     "EUNSUPPORTED_CURRENCY",
     "ERESERVED_ID_PREFIX",
+    "EPAYMENT_ADDRESS_IS_VAULT",
   ],
   payment: [
     "EPROCESS_NOT_FOUND",
@@ -275,6 +287,7 @@ export const ABORTS_BY_MODULE = {
     "ENOT_PROVIDER_OR_AGENT",
     "EINVALID_RESULT_HASH",
     "EINVALID_REFUND_WINDOW",
+    "EOUTCOME_TOO_LATE",
   ],
   workflow: [
     "EPROCESS_NOT_FOUND",

@@ -57,6 +57,13 @@ export const LIMITS_BY_MODULE = {
 /** The only currency the package accepts; APT is the only asset that moves. */
 export const CURRENCY = "APT";
 
+/**
+ * Seed of the escrow vault, `object::create_named_object(publisher, seed)`: the vault's address is
+ * sha3_256(publisher ‖ seed ‖ 0xFE). process_registry declares it (`VAULT_SEED`) to refuse the
+ * vault as a payment address, payment creates the vault with it; the parity test checks both.
+ */
+export const ESCROW_VAULT_SEED = "agent_platform::escrow_vault";
+
 /** Process ids the registry assigns itself start with this; callers may not choose one that does. */
 export const ASSIGNED_ID_PREFIX = "proc-";
 

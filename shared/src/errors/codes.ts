@@ -11,6 +11,10 @@ export const ERROR_CODES = {
   insufficient_funds: { status: 400, message: "Insufficient funds" },
   unauthorized: { status: 401, message: "Unauthorized" },
   forbidden: { status: 403, message: "Forbidden" },
+  paid_runs_unavailable: {
+    status: 403,
+    message: "This gateway cannot report outcomes for this process, so it does not run it paid",
+  },
   not_found: { status: 404, message: "Not found" },
   route_not_found: { status: 404, message: "Route not found" },
   process_not_found: { status: 404, message: "Process not found" },
@@ -29,6 +33,7 @@ export const ERROR_CODES = {
   bad_gateway: { status: 502, message: "Bad gateway" },
   agent_unavailable: { status: 502, message: "Agent service unavailable" },
   ledger_unavailable: { status: 503, message: "Ledger unavailable" },
+  configuration_error: { status: 503, message: "Service is not configured" },
   upstream_timeout: { status: 504, message: "Upstream timed out" },
 } as const satisfies Record<string, { status: ErrorStatus; message: string }>;
 

@@ -56,6 +56,6 @@ export type {
   WaitOptions,
 } from "./transactions.js";
 export { type FetchLike, fetchClient } from "./transport.js";
-export { usableOpenPayments } from "./usable-payments.js";
+export { PAYMENT_SETTLE_MARGIN_SECONDS, usableOpenPayments } from "./usable-payments.js";
 export { isAbort } from "./view-results.js";
 export type { AddTaskArgs, TaskStatusName } from "./workflow.js";

@@ -42,6 +42,15 @@ export const agentHealthResponseSchema = z
       external: byteCountSchema,
     }),
     timestamp: isoTimestampSchema,
+    /** Beyond SPEC's fields: whom the agent serves, and why it serves nothing when it does not. */
+    gatewayAuth: z
+      .object({
+        mode: z.enum(["signed", "unsigned_loopback", "not_configured"]),
+        keys: z.int().nonnegative(),
+        problem: z.string().optional(),
+      })
+      .optional()
+      .meta({ description: "How the agent authenticates its gateway (docs/agent.md)" }),
   })
   .meta({ id: "AgentHealth", description: "Agent service GET /health" });
 

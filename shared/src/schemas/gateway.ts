@@ -88,8 +88,14 @@ export type LogsParams = z.output<typeof logsParamsSchema>;
 
 // ---- responses ----
 
+/** `status` is "ok", or "misconfigured" with `success: false` and `error` saying what to fix. */
 export const healthResponseSchema = z
-  .object({ success: z.literal(true), status: z.string(), timestamp: isoTimestampSchema })
+  .object({
+    success: z.boolean(),
+    status: z.string(),
+    error: z.string().optional(),
+    timestamp: isoTimestampSchema,
+  })
   .meta({ id: "GatewayHealth", description: "GET /health" });
 
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
@@ -169,3 +175,33 @@ export const processListResponseSchema = z
   .meta({ id: "ProcessList", description: "GET /api/processes" });
 
 export type ProcessListResponse = z.infer<typeof processListResponseSchema>;
+
+export const outcomeReportsResponseSchema = z
+  .object({
+    success: z.literal(true),
+    processId: processIdSchema,
+    operator: longAddressSchema.nullable().meta({
+      description: "The operator account that reports; null without OPERATOR_PRIVATE_KEY",
+    }),
+    reports: z.array(
+      z.object({
+        taskId: paymentTaskIdSchema,
+        payer: longAddressSchema,
+        state: z.enum(["reserved", "queued", "refused"]).meta({
+          description:
+            "reserved: the run is under way; queued: waiting to be sent; refused: the ledger refused it for good",
+        }),
+        delivered: z.boolean(),
+        attempts: z.int().nonnegative(),
+        nextAttemptAt: isoTimestampSchema.nullable(),
+        lastError: z.string().nullable(),
+      }),
+    ),
+    timestamp: isoTimestampSchema,
+  })
+  .meta({
+    id: "OutcomeReports",
+    description: "GET /api/reports/:processId: outcome reports not yet on the ledger",
+  });
+
+export type OutcomeReportsResponse = z.infer<typeof outcomeReportsResponseSchema>;

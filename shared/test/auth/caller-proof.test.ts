@@ -1,6 +1,7 @@
 import { Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
 import {
+  CALLER_ORIGIN_HEADER,
   CALLER_PROOF_MAX_SKEW_SECONDS,
   CALLER_PUBLIC_KEY_HEADER,
   CALLER_SIGNATURE_HEADER,
@@ -16,7 +17,7 @@ const privateKey = new Ed25519PrivateKey(
 );
 const authKey = ed25519AuthenticationKey(privateKey.publicKey().toUint8Array());
 const request = {
-  host: "gateway.example",
+  origin: "https://gateway.example",
   method: "POST",
   path: "/api/execute/p1",
   body: '{"userAddress":"0x1","data":{}}',
@@ -30,16 +31,16 @@ async function check(overrides: Partial<Parameters<typeof verifyCallerProof>[0]>
 }
 
 describe("callerProofMessage", () => {
-  it("joins the domain, lower-case host, upper-case method, path, timestamp and body hash", async () => {
+  it("joins the domain, canonical origin, upper-case method, path, timestamp and body hash", async () => {
     const message = await callerProofMessage({
       ...request,
-      host: "Gateway.Example",
+      origin: "HTTPS://Gateway.Example:443",
       method: "post",
       timestamp,
     });
     // sha256 of the body, computed with `printf '%s' '<body>' | sha256sum`
     expect(message).toBe(
-      "AGENTGATE-CALLER-PROOF-V1\ngateway.example\nPOST\n/api/execute/p1\n1700000000\n" +
+      "AGENTGATE-CALLER-PROOF-V2\nhttps://gateway.example\nPOST\n/api/execute/p1\n1700000000\n" +
         "adf87a640a6a9d1b81981a20e63bc74e729cc30255fa1bce521e33074ef50078",
     );
   });
@@ -97,15 +98,51 @@ describe("verifyCallerProof", () => {
     expect((await check({ now: now + CALLER_PROOF_MAX_SKEW_SECONDS * 1000 })).ok).toBe(true);
   });
 
-  it("refuses a proof for another body, path, method or host", async () => {
+  it("refuses a proof for another body, path or method", async () => {
     for (const change of [
       { body: '{"userAddress":"0x1","data":{"x":1}}' },
       { path: "/api/execute/p2" },
       { method: "GET" },
-      { host: "evil.example" },
     ]) {
       expect(await check(change)).toMatchObject({ ok: false, reason: "bad_signature" });
     }
+  });
+
+  it("refuses a proof made for another deployment's origin, whatever Host the request carries", async () => {
+    // Signed for https://gateway.example, presented to a gateway configured as another origin.
+    for (const origin of [
+      "https://other.example",
+      "http://gateway.example",
+      "https://gateway.example:8443",
+    ]) {
+      expect(await check({ origin })).toMatchObject({ ok: false, reason: "wrong_origin" });
+    }
+  });
+
+  it("refuses a proof whose origin header was rewritten to this gateway's", async () => {
+    const headers = new Headers(
+      await signCallerProof({ privateKey, ...request, origin: "https://other.example", timestamp }),
+    );
+    headers.set(CALLER_ORIGIN_HEADER, "https://gateway.example");
+    const result = await verifyCallerProof({
+      headers,
+      ...request,
+      authenticationKey: authKey,
+      now,
+    });
+    expect(result).toMatchObject({ ok: false, reason: "bad_signature" });
+  });
+
+  it("asks for the origin header too", async () => {
+    const headers = new Headers(await signCallerProof({ privateKey, ...request, timestamp }));
+    headers.delete(CALLER_ORIGIN_HEADER);
+    const result = await verifyCallerProof({
+      headers,
+      ...request,
+      authenticationKey: authKey,
+      now,
+    });
+    expect(result).toMatchObject({ ok: false, reason: "missing_proof" });
   });
 
   it("refuses malformed headers", async () => {

@@ -3,6 +3,7 @@ import {
   ABORT_CODES,
   ABORTS_BY_MODULE,
   type AbortName,
+  ESCROW_VAULT_SEED,
   EVENTS,
   FUNCTIONS,
   type FunctionSpec,
@@ -216,6 +217,27 @@ function checkStructs(modules: Map<ModuleName, MoveModule>, problems: string[]):
 }
 
 /**
+ * The vault seed is declared once, in process_registry (which refuses the vault's address as a
+ * payment address; payment creates the vault with it), and equals the seed the devnode derives
+ * the vault's address from.
+ */
+function checkVaultSeed(modules: Map<ModuleName, MoveModule>, problems: string[]): void {
+  const expected = `b"${ESCROW_VAULT_SEED}"`;
+  for (const [name, module] of modules) {
+    const seed = module.consts.find((c) => c.name === "VAULT_SEED");
+    if (name !== "process_registry") {
+      if (seed) problems.push(`${name}: declares VAULT_SEED; only process_registry may`);
+    } else if (!seed) {
+      problems.push("process_registry: VAULT_SEED is not declared");
+    } else if (seed.type !== "vector<u8>" || seed.value !== expected) {
+      problems.push(
+        `process_registry::VAULT_SEED: ${seed.type} = ${seed.value}, the table says vector<u8> = ${expected}`,
+      );
+    }
+  }
+}
+
+/**
  * Compares Move sources (file name -> text) with the contract table and returns every
  * disagreement as a sentence; an empty list means they agree.
  */
@@ -242,5 +264,6 @@ export function checkParity(sources: Record<string, string>): string[] {
   }
   checkFunctions(modules, problems);
   checkStructs(modules, problems);
+  checkVaultSeed(modules, problems);
   return problems;
 }

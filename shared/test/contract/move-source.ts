@@ -29,7 +29,7 @@ export interface MoveStruct {
 export interface MoveConst {
   name: string;
   type: string;
-  /** The literal as written, without underscores. */
+  /** The literal as written; numbers without underscores, byte strings (b"…", x"…") untouched. */
   value: string;
   /** The `///` lines right above the declaration, joined with spaces. */
   doc: string;
@@ -208,11 +208,16 @@ function docAbove(source: string, at: number): string {
   return doc.join(" ");
 }
 
+/** A constant's literal: `1_000` reads as `1000`; `b"a_b"` keeps its underscores. */
+function literal(text: string): string {
+  return /^[bx]"/.test(text) ? text : text.replace(/_/g, "");
+}
+
 function parseConsts(source: string, code: string): MoveConst[] {
   return [...code.matchAll(/\bconst\s+(\w+)\s*:\s*([^=]+?)\s*=\s*([^;]+);/g)].map((m) => ({
     name: m[1] ?? "",
     type: normalizeType(m[2] ?? ""),
-    value: (m[3] ?? "").trim().replace(/_/g, ""),
+    value: literal((m[3] ?? "").trim()),
     doc: docAbove(source, m.index),
   }));
 }

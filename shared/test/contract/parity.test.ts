@@ -147,6 +147,28 @@ describe("the parity check catches drift on either side", () => {
     ]);
   });
 
+  it("reports a vault seed that differs from the one the devnode derives the vault from", () => {
+    const sources = withEdit(
+      "process_registry.move",
+      'const VAULT_SEED: vector<u8> = b"agent_platform::escrow_vault";',
+      'const VAULT_SEED: vector<u8> = b"agent_platform::escrow_vault2";',
+    );
+    expect(checkParity(sources)).toEqual([
+      'process_registry::VAULT_SEED: vector<u8> = b"agent_platform::escrow_vault2", the table says vector<u8> = b"agent_platform::escrow_vault"',
+    ]);
+  });
+
+  it("reports the late-outcome abort raised with another category", () => {
+    const sources = withEdit(
+      "payment.move",
+      "error::invalid_state(EOUTCOME_TOO_LATE)",
+      "error::invalid_argument(EOUTCOME_TOO_LATE)",
+    );
+    expect(checkParity(sources)).toContain(
+      "payment: error::invalid_argument(EOUTCOME_TOO_LATE), the table says invalid_state",
+    );
+  });
+
   it("ignores comments and layout", () => {
     const sources = withEdit(
       "payment.move",

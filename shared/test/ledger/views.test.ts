@@ -10,6 +10,7 @@ import {
   taskJson,
   workflowJson,
 } from "../../src/ledger/records.js";
+import { PAYMENT_SETTLE_MARGIN_SECONDS } from "../../src/ledger/usable-payments.js";
 import { MockNode, mockClient } from "./mock-node.js";
 
 const M = DEVNODE_MODULE_ADDRESS;
@@ -33,16 +34,26 @@ const processJsonValue = {
 
 function contextJson(
   now: number,
-  open: { task_id: string; outcome: number; settle_time: number }[],
+  open: { task_id: string; outcome: number; settle_time: number; amount?: string }[],
+  taskPrice?: string,
 ) {
   return {
     process_exists: true,
     status: 0,
     owner: ALICE,
     service_url: "service://ECHO",
-    pricing: { vec: [] },
+    pricing: {
+      vec:
+        taskPrice === undefined
+          ? []
+          : [{ task_price: taskPrice, currency: "APT", requires_prepayment: true }],
+    },
     agents: [],
-    open_payments: open.map((p) => ({ ...p, amount: "10", settle_time: String(p.settle_time) })),
+    open_payments: open.map((p) => ({
+      amount: "10",
+      ...p,
+      settle_time: String(p.settle_time),
+    })),
     authentication_key: `0x${"00".repeat(32)}`,
     now: String(now),
   };
@@ -149,22 +160,33 @@ describe("view decoding", () => {
 });
 
 describe("SPEC payment operations keyed by (userAddress, processId)", () => {
-  it("verifies only when a payment has no outcome and a settle time ahead of ledger now", async () => {
+  it("verifies by the gateway's rule: no outcome, settle time past the margin, amount >= price", async () => {
     const node = new MockNode();
     const client = mockClient(node);
     const answer = (ctx: unknown) =>
       node.views.set("payment::gateway_context", () => Response.json([ctx]));
+    const margin = Number(PAYMENT_SETTLE_MARGIN_SECONDS);
 
     answer(contextJson(1000, []));
     expect(await client.verifyPayment(ALICE, "proc-1")).toBe(false);
-    answer(contextJson(1000, [{ task_id: "a", outcome: 1, settle_time: 5000 }]));
+    answer(contextJson(1000, [{ task_id: "a", outcome: 1, settle_time: 1000 + 2 * margin }]));
     expect(await client.verifyPayment(ALICE, "proc-1")).toBe(false);
-    answer(contextJson(1000, [{ task_id: "a", outcome: 0, settle_time: 1000 }]));
+    answer(contextJson(1000, [{ task_id: "a", outcome: 0, settle_time: 1000 + margin }]));
     expect(await client.verifyPayment(ALICE, "proc-1")).toBe(false);
-    answer(contextJson(1000, [{ task_id: "a", outcome: 0, settle_time: 1001 }]));
+    answer(contextJson(1000, [{ task_id: "a", outcome: 0, settle_time: 1001 + margin }]));
+    expect(await client.verifyPayment(ALICE, "proc-1")).toBe(true);
+    // A payment below the process's current price (raised after paying) does not count.
+    const settle = 1001 + margin;
+    answer(
+      contextJson(1000, [{ task_id: "a", outcome: 0, settle_time: settle, amount: "10" }], "11"),
+    );
+    expect(await client.verifyPayment(ALICE, "proc-1")).toBe(false);
+    answer(
+      contextJson(1000, [{ task_id: "a", outcome: 0, settle_time: settle, amount: "11" }], "11"),
+    );
     expect(await client.verifyPayment(ALICE, "proc-1")).toBe(true);
     // One view per verification.
-    expect(node.requests.filter((r) => r.url.pathname === "/v1/view")).toHaveLength(4);
+    expect(node.requests.filter((r) => r.url.pathname === "/v1/view")).toHaveLength(6);
   });
 
   it("returns the oldest usable payment's record, skipping used ones, or null", async () => {

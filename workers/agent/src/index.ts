@@ -4,3 +4,5 @@ export { createAgentWorker } from "./authoring/create-agent-worker.js";
 export type { AgentContext, AgentDefinition, AgentResult } from "./authoring/define-agent.js";
 export { defineAgent } from "./authoring/define-agent.js";
 export { AgentDurableObject } from "./durable/agent-durable-object.js";
+/** The largest result a handler may return, as JSON in UTF-8 bytes; larger ones fail the run. */
+export { MAX_RESULT_BYTES } from "./execution/run-handler.js";

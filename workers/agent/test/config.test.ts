@@ -5,7 +5,10 @@ import {
   DEFAULT_TIMEOUT_MS,
   parseAgentConfig,
   parseLogLimits,
+  RETENTION_BUDGET_BYTES,
+  worstCaseTransactionBytes,
 } from "../src/config/agent-config.js";
+import { GATEWAY_PUBLIC_KEY, NEXT_GATEWAY_PUBLIC_KEY, OWNER } from "./helpers.js";
 
 const defaults = { id: "my-agent", name: "My agent", workflows: ["wf"] };
 
@@ -20,7 +23,12 @@ describe("parseAgentConfig", () => {
       recordTransactions: true,
       log: DEFAULT_LOG_LIMITS,
       version: null,
-      secret: null,
+      gateway: {
+        keys: [],
+        ownerAddress: null,
+        allowUnsignedLoopback: false,
+        problem: expect.stringContaining("No gateway key configured"),
+      },
     });
   });
 
@@ -38,7 +46,9 @@ describe("parseAgentConfig", () => {
         AGENT_LOG_MAX_TRANSACTIONS: "50",
         AGENT_LOG_MAX_AGE_SECONDS: "600",
         AGENT_VERSION: "1.2.3",
-        AGENT_SECRET: "s".repeat(32),
+        AGENT_GATEWAY_PUBLIC_KEYS: ` ${GATEWAY_PUBLIC_KEY.toUpperCase().replace("0X", "0x")},${NEXT_GATEWAY_PUBLIC_KEY} `,
+        AGENT_OWNER_ADDRESS: OWNER.toUpperCase().replace("0X", "0x"),
+        AGENT_ALLOW_UNSIGNED_LOOPBACK: "TRUE",
       },
       defaults,
     });
@@ -50,17 +60,29 @@ describe("parseAgentConfig", () => {
       recordTransactions: false,
       log: { maxLines: 10, maxLineBytes: 100, maxTransactions: 50, maxAgeSeconds: 600 },
       version: "1.2.3",
-      secret: "s".repeat(32),
+      gateway: {
+        keys: [GATEWAY_PUBLIC_KEY, NEXT_GATEWAY_PUBLIC_KEY],
+        ownerAddress: OWNER,
+        allowUnsignedLoopback: true,
+        problem: null,
+      },
     });
   });
 
   it("treats empty strings as unset", () => {
     const config = parseAgentConfig({
-      env: { AGENT_VERSION: "", AGENT_SECRET: "", AGENT_PROCESS_ID: "" },
+      env: {
+        AGENT_VERSION: "",
+        AGENT_SECRET: "",
+        AGENT_PROCESS_ID: "",
+        AGENT_GATEWAY_PUBLIC_KEYS: " , ",
+        AGENT_OWNER_ADDRESS: "",
+        AGENT_ALLOW_UNSIGNED_LOOPBACK: "",
+      },
       defaults,
     });
     expect(config.version).toBeNull();
-    expect(config.secret).toBeNull();
+    expect(config.gateway).toMatchObject({ keys: [], ownerAddress: null });
     expect(config.process.id).toBe("my-agent");
   });
 
@@ -85,6 +107,32 @@ describe("parseAgentConfig", () => {
   it("rejects a definition whose id is not a valid process id, naming the var that overrides it", () => {
     expect(() => parseAgentConfig({ env: {}, defaults: { id: "bad id", name: "x" } })).toThrow(
       /AGENT_PROCESS_ID/,
+    );
+  });
+});
+
+describe("retention fits one Durable Object (docs/agent.md, Retention and storage)", () => {
+  it("keeps the defaults well inside the budget, itself half of the 10 GB per object", () => {
+    const perTransaction = worstCaseTransactionBytes(DEFAULT_LOG_LIMITS);
+    expect(perTransaction).toBe(1_531_392);
+    expect(DEFAULT_LOG_LIMITS.maxTransactions * perTransaction).toBeLessThan(
+      RETENTION_BUDGET_BYTES / 3,
+    );
+    expect(RETENTION_BUDGET_BYTES).toBeLessThanOrEqual((10 * 1000 ** 3) / 2);
+  });
+
+  it("refuses the old defaults (10,000 runs), which could outgrow the object", () => {
+    expect(() => parseLogLimits({ AGENT_LOG_MAX_TRANSACTIONS: "10000" })).toThrow(
+      /AGENT_LOG_MAX_TRANSACTIONS: 10000 transactions of up to 1531392 bytes/,
+    );
+    expect(() =>
+      parseAgentConfig({ env: { AGENT_LOG_MAX_TRANSACTIONS: "10000" }, defaults }),
+    ).toThrow(AgentConfigError);
+  });
+
+  it("keeps a transaction at least as long as its signed request could be replayed", () => {
+    expect(() => parseLogLimits({ AGENT_LOG_MAX_AGE_SECONDS: "599" })).toThrow(
+      /AGENT_LOG_MAX_AGE_SECONDS: must be a whole number from 600/,
     );
   });
 });

@@ -4,9 +4,16 @@ import {
   agentExecuteFailureSchema,
   agentExecuteSuccessSchema,
 } from "../../../shared/src/schemas/agent.js";
-import { agentRequest, executeRequest, fetchEcho, jsonBody, PROCESS_ID } from "./helpers.js";
+import {
+  agentRequest,
+  fetchEcho,
+  jsonBody,
+  PROCESS_ID,
+  signedExecuteRequest,
+  signedLogsRequest,
+} from "./helpers.js";
 
-const execute = (body: unknown) => SELF.fetch(executeRequest(body));
+const execute = async (body: unknown) => SELF.fetch(await signedExecuteRequest(body));
 
 describe("POST /execute", () => {
   it("answers 200 with the handler's result, executionTime and logs", async () => {
@@ -58,13 +65,19 @@ describe("POST /execute", () => {
 
   it("answers 413 to a body over AGENT_MAX_BODY_BYTES", async () => {
     const request = agentRequest({ data: { big: "x".repeat(4_096) } });
-    const response = await fetchEcho(executeRequest(request), { AGENT_MAX_BODY_BYTES: "1024" });
+    const response = await fetchEcho(await signedExecuteRequest(request), {
+      AGENT_MAX_BODY_BYTES: "1024",
+    });
     expect(response.status).toBe(413);
     expect(await jsonBody(response)).toMatchObject({ success: false, code: "payload_too_large" });
   });
 
-  it("refuses a request meant for another process", async () => {
-    const response = await execute(agentRequest({ processId: "someone-else" }));
+  it("refuses a body meant for another process, even signed for this one", async () => {
+    const response = await SELF.fetch(
+      await signedExecuteRequest(agentRequest({ processId: "someone-else" }), {
+        processId: PROCESS_ID,
+      }),
+    );
     expect(response.status).toBe(400);
     const body = await jsonBody(response);
     expect(body).toMatchObject({ success: false, code: "validation_failed" });
@@ -106,13 +119,13 @@ describe("POST /execute", () => {
 
   it("keeps the result and logs in the body when transactions are not recorded", async () => {
     const request = agentRequest({ data: { log: ["unrecorded"] } });
-    const response = await fetchEcho(executeRequest(request), {
+    const response = await fetchEcho(await signedExecuteRequest(request), {
       AGENT_RECORD_TRANSACTIONS: "false",
     });
     expect(response.status).toBe(200);
     const body = agentExecuteSuccessSchema.parse(await response.json());
     expect(body.logs[0]).toMatch(/INFO unrecorded$/);
-    const logs = await fetchEcho(new Request(`http://agent/logs/${request.transactionId}`), {
+    const logs = await fetchEcho(await signedLogsRequest(request.transactionId), {
       AGENT_RECORD_TRANSACTIONS: "false",
     });
     expect(logs.status).toBe(404);

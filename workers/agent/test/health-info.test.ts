@@ -99,13 +99,13 @@ describe("unknown routes and configuration", () => {
     }
   });
 
-  it("answers 500 with the invalid var named, and no stack, when the configuration is invalid", async () => {
+  it("answers 503 with the invalid var named, and no stack, when the configuration is invalid", async () => {
     const response = await fetchEcho(new Request("http://agent/health"), {
       AGENT_TIMEOUT_MS: "soon",
     });
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(503);
     const body = await jsonBody(response);
-    expect(body).toMatchObject({ success: false, code: "internal_error" });
+    expect(body).toMatchObject({ success: false, code: "configuration_error" });
     expect(body.error).toContain("AGENT_TIMEOUT_MS");
     expect(JSON.stringify(body)).not.toMatch(/\bat .*\.ts:\d+/);
   });

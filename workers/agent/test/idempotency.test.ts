@@ -5,7 +5,13 @@ import {
   agentExecuteSuccessSchema,
 } from "../../../shared/src/schemas/agent.js";
 import type { AgentDurableObject } from "../src/durable/agent-durable-object.js";
-import { agentRequest, executeRequest, jsonBody, newTransactionId } from "./helpers.js";
+import {
+  agentRequest,
+  jsonBody,
+  newTransactionId,
+  PROCESS_ID,
+  signedExecuteRequest,
+} from "./helpers.js";
 
 /** What a restart of the instance does to runs in flight: its memory of them is gone. */
 function forgetRunsInFlight(stub: DurableObjectStub<AgentDurableObject>) {
@@ -16,7 +22,7 @@ function forgetRunsInFlight(stub: DurableObjectStub<AgentDurableObject>) {
   });
 }
 
-const execute = (body: unknown) => SELF.fetch(executeRequest(body));
+const execute = async (body: unknown) => SELF.fetch(await signedExecuteRequest(body));
 
 describe("one run per transactionId", () => {
   it("returns the stored result of the first run without running again", async () => {
@@ -66,7 +72,7 @@ describe("one run per transactionId", () => {
     });
   });
 
-  it("answers 409 to a duplicate whose first run outlives the wait, then lets a dead run's id go", async () => {
+  it("answers 409 to a duplicate whose first run outlives the wait, and never lets the id run again", async () => {
     const stub = env.AGENT_DO.getByName("claims");
     const transactionId = newTransactionId("claimed");
     const claimedAt = Date.now();
@@ -74,8 +80,9 @@ describe("one run per transactionId", () => {
     expect(await stub.begin({ ...args, now: claimedAt })).toEqual({ kind: "run" });
     // Nobody finishes it: the duplicate waits out the rest of the 100 ms, then is told it runs.
     expect(await stub.begin({ ...args, now: claimedAt })).toEqual({ kind: "running" });
-    // Past the wait the claim belongs to a run that died (its time limit is shorter): a retry runs.
-    expect(await stub.begin({ ...args, now: claimedAt + 101 })).toEqual({ kind: "run" });
+    // Past the wait the claim belongs to a run that died (its time limit is shorter); the id was
+    // taken all the same, so a replay of the gateway's signed request cannot run it a second time.
+    expect(await stub.begin({ ...args, now: claimedAt + 101 })).toEqual({ kind: "taken" });
   });
 
   it("hands a duplicate the first run's outcome once it finishes while the duplicate waits", async () => {
@@ -107,32 +114,45 @@ describe("one run per transactionId", () => {
     });
   });
 
-  it("keeps the first stored outcome when a run after a restart finishes second", async () => {
+  it("does not run an id again after a restart lost the claim of its run in flight", async () => {
     const stub = env.AGENT_DO.getByName("restarted");
     const transactionId = newTransactionId("restart");
     const args = { transactionId, requestHash: "h", now: Date.now(), waitMs: 10_000 };
     expect(await stub.begin(args)).toEqual({ kind: "run" });
-    // A restart loses the in-memory claim, so a duplicate runs again (the documented gap)...
+    // A restart loses the in-memory claim; the mark in storage stays.
     await forgetRunsInFlight(stub);
-    expect(await stub.begin(args)).toEqual({ kind: "run" });
-    const finish = (resultJson: string) =>
-      stub.finish({
-        transactionId,
-        requestHash: "h",
-        status: "completed",
-        resultJson,
-        error: null,
-        executionTime: 1,
-        logs: [resultJson],
-        now: Date.now(),
-      });
-    await finish('{"run":"second"}');
-    await finish('{"run":"first"}');
-    // ...but the outcome replayed is the one stored first, with its own lines.
+    expect(await stub.begin(args)).toEqual({ kind: "taken" });
+    // The first run, finishing after all, is what a repeat is answered with.
+    await stub.finish({
+      transactionId,
+      requestHash: "h",
+      status: "completed",
+      resultJson: '{"run":"first"}',
+      error: null,
+      executionTime: 1,
+      logs: ["first"],
+      now: Date.now(),
+    });
     expect(await stub.begin(args)).toMatchObject({
       kind: "done",
-      transaction: { resultJson: '{"run":"second"}', logs: ['{"run":"second"}'] },
+      transaction: { resultJson: '{"run":"first"}', logs: ["first"] },
     });
+  });
+
+  it("refuses a replayed request over HTTP when its outcome was lost, without running it", async () => {
+    const request = agentRequest({ data: { log: ["once"] } });
+    const signed = await signedExecuteRequest(request);
+    expect((await SELF.fetch(signed.clone())).status).toBe(200);
+    // Retention removed the outcome (or a restart lost the run): only the mark is left.
+    await runInDurableObject(env.AGENT_DO.getByName(PROCESS_ID), (_, state) => {
+      state.storage.sql.exec(
+        "DELETE FROM agent_transactions WHERE transaction_id = ?",
+        request.transactionId,
+      );
+    });
+    const replayed = await SELF.fetch(signed);
+    expect(replayed.status).toBe(409);
+    expect(await jsonBody(replayed)).toMatchObject({ code: "conflict" });
   });
 
   it("stores every outcome of runs that finish together, each call returning after its own is stored", async () => {

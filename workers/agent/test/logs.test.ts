@@ -5,16 +5,21 @@ import {
   agentExecuteSuccessSchema,
   agentLogsResponseSchema,
 } from "../../../shared/src/schemas/agent.js";
-import { agentRequest, executeRequest, jsonBody, newTransactionId } from "./helpers.js";
+import {
+  agentRequest,
+  jsonBody,
+  newTransactionId,
+  signedExecuteRequest,
+  signedLogsRequest,
+} from "./helpers.js";
 
-const logsOf = (transactionId: string) =>
-  SELF.fetch(`http://agent/logs/${encodeURIComponent(transactionId)}`);
+const logsOf = async (transactionId: string) => SELF.fetch(await signedLogsRequest(transactionId));
 
 describe("GET /logs/:transactionId", () => {
   it("returns the stored lines of a finished transaction, as the execute answer gave them", async () => {
     const request = agentRequest({ data: { log: ["a", "b"] } });
     const executed = agentExecuteSuccessSchema.parse(
-      await (await SELF.fetch(executeRequest(request))).json(),
+      await (await SELF.fetch(await signedExecuteRequest(request))).json(),
     );
     const response = await logsOf(request.transactionId);
     expect(response.status).toBe(200);
@@ -27,7 +32,7 @@ describe("GET /logs/:transactionId", () => {
   it("keeps the logs of a failed run, the failure's cause included", async () => {
     const request = agentRequest({ data: { log: ["before"], fail: "boom" } });
     const executed = agentExecuteFailureSchema.parse(
-      await (await SELF.fetch(executeRequest(request))).json(),
+      await (await SELF.fetch(await signedExecuteRequest(request))).json(),
     );
     const body = agentLogsResponseSchema.parse(await (await logsOf(request.transactionId)).json());
     expect(body.logs).toEqual(executed.logs);
@@ -57,7 +62,7 @@ describe("GET /logs/:transactionId", () => {
     const lines = Array.from({ length: 20 }, (_, i) => `line ${i}`);
     const request = agentRequest({ data: { log: lines } });
     const executed = agentExecuteSuccessSchema.parse(
-      await (await SELF.fetch(executeRequest(request))).json(),
+      await (await SELF.fetch(await signedExecuteRequest(request))).json(),
     );
     expect(executed.logs).toHaveLength(8);
     expect(executed.logs[6]).toMatch(/INFO line 6$/);
@@ -72,7 +77,7 @@ describe("GET /logs/:transactionId", () => {
     const lines = Array.from({ length: 20 }, (_, i) => `line ${i}`);
     const request = agentRequest({ data: { log: lines, fail: "late failure" } });
     const executed = agentExecuteFailureSchema.parse(
-      await (await SELF.fetch(executeRequest(request))).json(),
+      await (await SELF.fetch(await signedExecuteRequest(request))).json(),
     );
     expect(executed.logs).toHaveLength(8);
     expect(executed.logs[6]).toMatch(/WARN 14 log lines dropped/);
@@ -83,7 +88,7 @@ describe("GET /logs/:transactionId", () => {
     // The test config allows 128 bytes per line.
     const request = agentRequest({ data: { log: ["é".repeat(200)] } });
     const executed = agentExecuteSuccessSchema.parse(
-      await (await SELF.fetch(executeRequest(request))).json(),
+      await (await SELF.fetch(await signedExecuteRequest(request))).json(),
     );
     const [line] = executed.logs;
     expect(line).toBeDefined();

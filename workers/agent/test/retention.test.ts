@@ -1,8 +1,10 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { AGENT_SIGNATURE_MAX_SKEW_SECONDS } from "../../../shared/src/auth/agent-signature.js";
 import {
   type AgentDurableObject,
   RETENTION_INTERVAL_MS,
+  TAKEN_KEEP_MS,
 } from "../src/durable/agent-durable-object.js";
 import { newTransactionId } from "./helpers.js";
 
@@ -84,5 +86,20 @@ describe("retention by the Durable Object's alarm", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await runInDurableObject(stub, (_, state) => state.storage.getAlarm())).toBeNull();
     expect(await runDurableObjectAlarm(stub)).toBe(false);
+  });
+
+  it("forgets a taken transactionId only once any signed request for it has expired", async () => {
+    expect(TAKEN_KEEP_MS).toBeGreaterThan(2 * AGENT_SIGNATURE_MAX_SKEW_SECONDS * 1000);
+    const stub = env.AGENT_DO.getByName("retention-taken");
+    const old = newTransactionId("taken-old");
+    const recent = newTransactionId("taken-recent");
+    expect(
+      await stub.takeOnce({ transactionId: old, now: Date.now() - TAKEN_KEEP_MS - 1_000 }),
+    ).toBe(true);
+    expect(await stub.takeOnce({ transactionId: recent, now: Date.now() - 60_000 })).toBe(true);
+    expect(await stub.takeOnce({ transactionId: recent, now: Date.now() })).toBe(false);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await stub.wasTaken({ transactionId: old })).toBe(false);
+    expect(await stub.wasTaken({ transactionId: recent })).toBe(true);
   });
 });

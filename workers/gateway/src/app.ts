@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { appError } from "../../../shared/src/errors/app-error.js";
+import { deploymentProblem, deploymentRefusal } from "./http/deployment-check.js";
 import { onGatewayError } from "./http/error-handler.js";
 import type { GatewayApp } from "./http/gateway-app-types.js";
 import { errorAnswer, send } from "./http/respond.js";
@@ -10,12 +11,20 @@ import { healthRoutes } from "./routes/health.js";
 import { logsRoutes } from "./routes/logs.js";
 import { paymentRoutes } from "./routes/payment.js";
 import { processRoutes } from "./routes/processes.js";
+import { reportRoutes } from "./routes/reports.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** SPEC's gateway endpoints, plus logs, the OpenAPI document and its reference page. */
 export function createGatewayApp() {
   const app = new Hono<GatewayApp>();
+  // A deployment set up for a real network with devnode settings serves nothing (README.md,
+  // "Deploying safely"); /health says why.
+  app.use("*", async (c, next) => {
+    const refusal = deploymentRefusal(deploymentProblem(c.env), c.req.path);
+    if (refusal !== null) return send(c, refusal);
+    await next();
+  });
   app.use(
     "*",
     bodyLimit({
@@ -29,6 +38,7 @@ export function createGatewayApp() {
   app.route("/", paymentRoutes);
   app.route("/", processRoutes);
   app.route("/", logsRoutes);
+  app.route("/", reportRoutes);
   app.route("/", docsRoutes);
   app.notFound((c) =>
     send(c, errorAnswer(appError("route_not_found", `No route for ${c.req.method} ${c.req.path}`))),

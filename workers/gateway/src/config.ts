@@ -21,12 +21,59 @@ const optionalSecret = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? null : v));
 
+/** PUBLIC_ORIGIN: an http(s) origin with nothing after it; "" or unset is "not configured". */
+const publicOrigin = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === "") return null;
+    try {
+      const url = new URL(v.trim());
+      const bare = url.pathname === "/" && url.search === "" && url.hash === "";
+      if ((url.protocol === "https:" || url.protocol === "http:") && bare && url.username === "")
+        return url.origin;
+    } catch {
+      // Reported below.
+    }
+    ctx.addIssue({ code: "custom", message: "must be an origin such as https://gateway.example" });
+    return z.NEVER;
+  });
+
+const ADDRESS = /^0x[0-9a-f]{64}$/;
+
+/**
+ * OPERATOR_OWNERS: `*` (any owner), or a comma-separated list of owner addresses. Unset or empty
+ * serves only processes the operator itself owns: paying gas for strangers' reports is opt-in
+ * (docs/gateway.md, "Whose processes the operator serves").
+ */
+const operatorOwners = z
+  .string()
+  .optional()
+  .transform((v, ctx): "*" | string[] => {
+    const text = (v ?? "").trim();
+    if (text === "*") return "*";
+    const owners = text
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter((s) => s !== "");
+    const bad = owners.find((owner) => !ADDRESS.test(owner));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${bad.slice(0, 80)}" is not a full address (0x and 64 hex digits); use * for any owner`,
+      });
+      return z.NEVER;
+    }
+    return owners;
+  });
+
 const configSchema = z.object({
   AGENT_TIMEOUT_MS: positiveInt(DEFAULT_AGENT_TIMEOUT_MS, 15 * 60_000),
   PROCESS_CACHE_MS: positiveInt(DEFAULT_PROCESS_CACHE_MS, 3_600_000),
   ALLOW_HTTP_AGENTS: flag,
-  AGENT_SECRET: optionalSecret,
   OPERATOR_PRIVATE_KEY: optionalSecret,
+  PUBLIC_ORIGIN: publicOrigin,
+  OPERATOR_OWNERS: operatorOwners,
 });
 
 /** The settings execute reads, validated once per isolate (vars arrive as strings). */
@@ -34,8 +81,11 @@ export type GatewayConfig = {
   agentTimeoutMs: number;
   processCacheMs: number;
   allowHttpAgents: boolean;
-  agentSecret: string | null;
   operatorPrivateKey: string | null;
+  /** The origin caller proofs must name; null refuses every request that needs a proof. */
+  publicOrigin: string | null;
+  /** Owners whose paid processes the operator reports for, besides its own; "*" is anyone. */
+  operatorOwners: "*" | readonly string[];
 };
 
 let cached: { env: GatewayEnv; config: GatewayConfig } | null = null;
@@ -57,8 +107,9 @@ export function gatewayConfig(env: GatewayEnv): GatewayConfig {
     agentTimeoutMs: v.AGENT_TIMEOUT_MS === 0 ? DEFAULT_AGENT_TIMEOUT_MS : v.AGENT_TIMEOUT_MS,
     processCacheMs: v.PROCESS_CACHE_MS,
     allowHttpAgents: v.ALLOW_HTTP_AGENTS,
-    agentSecret: v.AGENT_SECRET,
     operatorPrivateKey: v.OPERATOR_PRIVATE_KEY,
+    publicOrigin: v.PUBLIC_ORIGIN,
+    operatorOwners: v.OPERATOR_OWNERS,
   };
   cached = { env, config };
   return config;

@@ -1,14 +1,35 @@
 import { z } from "zod";
+import {
+  AGENT_SIGNATURE_LIFETIME_SECONDS,
+  parseGatewayPublicKey,
+} from "../../../../shared/src/auth/agent-signature.js";
 import { LIMITS } from "../../../../shared/src/contract/limits.js";
+import { addressSchema } from "../../../../shared/src/schemas/address.js";
 import { processIdSchema, workflowIdSchema } from "../../../../shared/src/schemas/ids.js";
 import { processNameSchema } from "../../../../shared/src/schemas/process.js";
 import { describeIssues } from "../execution/describe-issues.js";
 
 /**
  * One deployment serves one process: its identity, workflows and limits come from the Worker's
- * vars (wrangler.toml `[vars]`, or `wrangler secret put AGENT_SECRET`), falling back to what the
- * agent's definition says. Values may be strings or numbers, as wrangler passes both.
+ * vars (wrangler.toml `[vars]`), falling back to what the agent's definition says. Values may be
+ * strings or numbers, as wrangler passes both. None of them is secret: the gateway's public keys
+ * and the owner's address say whose signed requests the agent serves (docs/agent.md).
  */
+
+/**
+ * Whom the agent serves (docs/agent.md, "Gateway signatures"). Without a gateway key it serves
+ * nobody (fails closed), unless the development switch lets unsigned loopback calls in.
+ */
+export type GatewayAuth = {
+  /** AGENT_GATEWAY_PUBLIC_KEYS: `0x` + 64 lowercase hex each; more than one during a rotation. */
+  keys: string[];
+  /** AGENT_OWNER_ADDRESS, long form; null only when no key is configured. */
+  ownerAddress: string | null;
+  /** AGENT_ALLOW_UNSIGNED_LOOPBACK="true": unsigned calls from loopback run (development only). */
+  allowUnsignedLoopback: boolean;
+  /** Why the agent cannot serve its routes, for /health and the 503s; null when it can. */
+  problem: string | null;
+};
 
 export type LogLimits = {
   /** Log lines kept per transaction, the "lines dropped" marker included. */
@@ -31,8 +52,7 @@ export type AgentConfig = {
   log: LogLimits;
   /** The configured AGENT_VERSION, used when the Worker has no version metadata binding. */
   version: string | null;
-  /** The HMAC secret shared with the gateway; null accepts unsigned requests. */
-  secret: string | null;
+  gateway: GatewayAuth;
 };
 
 /** What a definition may say about its deployment; vars override each field. */
@@ -44,14 +64,38 @@ export type AgentConfigDefaults = {
 };
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Retention sized to one Durable Object's storage: the arithmetic is in docs/agent.md. */
 export const DEFAULT_LOG_LIMITS: LogLimits = {
   maxLines: 200,
   maxLineBytes: 2_048,
-  maxTransactions: 10_000,
+  maxTransactions: 1_000,
   maxAgeSeconds: 7 * 24 * 3600,
 };
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-const MIN_SECRET_LENGTH = 32;
+
+/**
+ * What the retention bounds may make one Durable Object hold: half of Cloudflare's 10 GB per
+ * SQLite-backed object, leaving the rest to SQLite's own pages, the transactionIds kept against
+ * replays and the versions table (docs/agent.md, "Retention and storage").
+ */
+export const RETENTION_BUDGET_BYTES = 5 * 1000 ** 3;
+/** A stored result's bound (run-handler.ts's MAX_RESULT_BYTES) and an error's, in bytes. */
+const RESULT_BYTES = 1024 * 1024;
+const ERROR_BYTES = 8 * 1024;
+/** Per transaction row beyond result and error: ids (twice, with the index), hash, numbers. */
+const ROW_OVERHEAD_BYTES = 1024;
+/** Per log line beyond its text: the transactionId twice (row and primary key), seq, headers. */
+const LINE_OVERHEAD_BYTES = 320;
+
+/** The most one finished transaction may store under these log bounds, in bytes. */
+export function worstCaseTransactionBytes(limits: Pick<LogLimits, "maxLines" | "maxLineBytes">) {
+  return (
+    RESULT_BYTES +
+    ERROR_BYTES +
+    ROW_OVERHEAD_BYTES +
+    limits.maxLines * (limits.maxLineBytes + LINE_OVERHEAD_BYTES)
+  );
+}
 
 function intVar(min: number, max: number) {
   const error = `must be a whole number from ${min} to ${max}`;
@@ -81,8 +125,45 @@ const logLimitVars = z.object({
   AGENT_LOG_MAX_LINES: intVar(4, 1_000),
   AGENT_LOG_MAX_LINE_BYTES: intVar(64, 16_384),
   AGENT_LOG_MAX_TRANSACTIONS: intVar(1, 1_000_000),
-  AGENT_LOG_MAX_AGE_SECONDS: intVar(60, 365 * 24 * 3600),
+  // A transaction is remembered at least as long as its signed request could be replayed.
+  AGENT_LOG_MAX_AGE_SECONDS: intVar(AGENT_SIGNATURE_LIFETIME_SECONDS, 365 * 24 * 3600),
 });
+
+/** Refuses log bounds under which one Durable Object could outgrow its storage. */
+function checkRetentionBudget(limits: LogLimits): void {
+  const perTransaction = worstCaseTransactionBytes(limits);
+  if (limits.maxTransactions * perTransaction > RETENTION_BUDGET_BYTES) {
+    throw new AgentConfigError(
+      `Invalid agent configuration: AGENT_LOG_MAX_TRANSACTIONS: ${limits.maxTransactions} transactions of up to ${perTransaction} bytes each exceed one Durable Object's storage budget of ${RETENTION_BUDGET_BYTES} bytes; lower it or the log bounds`,
+    );
+  }
+}
+
+const gatewayKeyListVar = z.preprocess(
+  (value) =>
+    typeof value === "string"
+      ? value
+          .split(",")
+          .map((s) => s.trim())
+          .filter((s) => s !== "")
+      : value,
+  z
+    .array(
+      z.string().transform((text, ctx) => {
+        const key = parseGatewayPublicKey(text);
+        if (key === null) {
+          ctx.addIssue({
+            code: "custom",
+            message: "each key must be an Ed25519 public key: 0x and 64 hex digits",
+          });
+          return z.NEVER;
+        }
+        return key;
+      }),
+    )
+    .max(8)
+    .optional(),
+);
 
 const agentVars = logLimitVars.extend({
   AGENT_PROCESS_ID: z.preprocess((v) => (v === "" ? undefined : v), processIdSchema.optional()),
@@ -95,11 +176,19 @@ const agentVars = logLimitVars.extend({
     z.enum(["true", "false"]).optional(),
   ),
   AGENT_VERSION: optionalText.pipe(z.string().max(128).optional()),
+  AGENT_GATEWAY_PUBLIC_KEYS: gatewayKeyListVar,
+  AGENT_OWNER_ADDRESS: optionalText.pipe(addressSchema.optional()),
+  AGENT_ALLOW_UNSIGNED_LOOPBACK: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(["true", "false", ""]).optional(),
+  ),
+  // Removed with the shared HMAC (README, "Migrating from AGENT_SECRET"): refused rather than
+  // ignored, so a deployment that still sets it learns that its requests are no longer checked
+  // by it.
   AGENT_SECRET: optionalText.pipe(
-    z
-      .string()
-      .min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`)
-      .optional(),
+    z.undefined({
+      error: "was removed: configure AGENT_GATEWAY_PUBLIC_KEYS and AGENT_OWNER_ADDRESS instead",
+    }),
   ),
 });
 
@@ -112,7 +201,12 @@ function configError(error: z.ZodError): AgentConfigError {
   return new AgentConfigError(`Invalid agent configuration: ${describeIssues(error)}`);
 }
 
-function logLimitsFrom(vars: z.infer<typeof logLimitVars>): LogLimits {
+function logLimitsFrom(vars: {
+  AGENT_LOG_MAX_LINES?: number | undefined;
+  AGENT_LOG_MAX_LINE_BYTES?: number | undefined;
+  AGENT_LOG_MAX_TRANSACTIONS?: number | undefined;
+  AGENT_LOG_MAX_AGE_SECONDS?: number | undefined;
+}): LogLimits {
   return {
     maxLines: vars.AGENT_LOG_MAX_LINES ?? DEFAULT_LOG_LIMITS.maxLines,
     maxLineBytes: vars.AGENT_LOG_MAX_LINE_BYTES ?? DEFAULT_LOG_LIMITS.maxLineBytes,
@@ -125,7 +219,9 @@ function logLimitsFrom(vars: z.infer<typeof logLimitVars>): LogLimits {
 export function parseLogLimits(env: object): LogLimits {
   const parsed = logLimitVars.safeParse(env);
   if (!parsed.success) throw configError(parsed.error);
-  return logLimitsFrom(parsed.data);
+  const limits = logLimitsFrom(parsed.data);
+  checkRetentionBudget(limits);
+  return limits;
 }
 
 /** Throws AgentConfigError naming every invalid var. */
@@ -152,8 +248,35 @@ export function parseAgentConfig(args: {
     timeoutMs: vars.AGENT_TIMEOUT_MS ?? args.defaults.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxBodyBytes: vars.AGENT_MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES,
     recordTransactions: vars.AGENT_RECORD_TRANSACTIONS !== "false",
-    log: logLimitsFrom(vars),
+    log: checkedLogLimits(vars),
     version: vars.AGENT_VERSION ?? null,
-    secret: vars.AGENT_SECRET ?? null,
+    gateway: gatewayAuthFrom(vars),
   };
+}
+
+function checkedLogLimits(vars: Parameters<typeof logLimitsFrom>[0]): LogLimits {
+  const limits = logLimitsFrom(vars);
+  checkRetentionBudget(limits);
+  return limits;
+}
+
+function gatewayAuthFrom(vars: {
+  AGENT_GATEWAY_PUBLIC_KEYS?: string[] | undefined;
+  AGENT_OWNER_ADDRESS?: string | undefined;
+  AGENT_ALLOW_UNSIGNED_LOOPBACK?: string | undefined;
+}): GatewayAuth {
+  const keys = vars.AGENT_GATEWAY_PUBLIC_KEYS ?? [];
+  const ownerAddress = vars.AGENT_OWNER_ADDRESS ?? null;
+  const allowUnsignedLoopback = vars.AGENT_ALLOW_UNSIGNED_LOOPBACK === "true";
+  if (keys.length > 0 && ownerAddress === null) {
+    // Half a configuration is a mistake, not a mode: the agent could not tell whose process it is.
+    throw new AgentConfigError(
+      "Invalid agent configuration: AGENT_OWNER_ADDRESS: required with AGENT_GATEWAY_PUBLIC_KEYS (the address that registered this process)",
+    );
+  }
+  const problem =
+    keys.length > 0 || allowUnsignedLoopback
+      ? null
+      : "No gateway key configured: set AGENT_GATEWAY_PUBLIC_KEYS (the gateway's Ed25519 public key) and AGENT_OWNER_ADDRESS; until then this agent serves nothing but /health";
+  return { keys, ownerAddress, allowUnsignedLoopback, problem };
 }

@@ -1,12 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
+import { AGENT_SIGNATURE_LIFETIME_SECONDS } from "../../../../shared/src/auth/agent-signature.js";
 import type { AgentWorkerEnv } from "../agent-env.js";
 import { type LogLimits, parseLogLimits } from "../config/agent-config.js";
 import {
+  countTaken,
   countTransactions,
   createSchema,
   deleteExpiredTransactions,
+  deleteTakenBefore,
   insertFinishedTransaction,
   insertLogLines,
+  insertTaken,
+  isTaken,
   recordVersionStart,
   selectLogLines,
   selectTransaction,
@@ -21,6 +26,12 @@ const FINISH_BATCH_MS = 2;
 
 /** How often retention runs while there is anything to retain; bounds the overshoot. */
 export const RETENTION_INTERVAL_MS = 60_000;
+
+/**
+ * How long a taken transactionId is remembered: longer than any signed request for it can be
+ * accepted (the skew either way), with room for the clocks of the Worker and the object.
+ */
+export const TAKEN_KEEP_MS = (AGENT_SIGNATURE_LIFETIME_SECONDS + 300) * 1000;
 
 export type StoredTransaction = {
   transactionId: string;
@@ -40,7 +51,9 @@ export type BeginOutcome =
   /** The id was used with a different request. */
   | { kind: "conflict" }
   /** Another caller is still running it. */
-  | { kind: "running" };
+  | { kind: "running" }
+  /** A run took the id and never finished (it died, or the instance restarted): never again. */
+  | { kind: "taken" };
 
 type FinishArgs = {
   transactionId: string;
@@ -74,11 +87,11 @@ function newClaim(requestHash: string, claimedAt: number): Claim {
  * the start time of each version, in SQLite. The Durable Object handles one process's calls one at
  * a time, which is what makes "same transactionId, one run" hold under concurrent requests.
  *
- * Runs in flight are claimed in memory and a transaction is written once, when it ends, in a
- * commit shared with the runs that end alongside it: at most one storage write per execution
- * instead of two. The price: when the instance restarts while a run
- * is in flight (a deploy), a duplicate arriving after the restart runs again; the first outcome
- * stored stays the one replayed.
+ * A transactionId is taken once, ever (docs/agent.md, "One run per transactionId"): `begin` marks
+ * it taken in storage before the run, so neither a restart while it runs (a deploy) nor retention
+ * removing its outcome lets a replay of the gateway's signed request run it again. Runs in flight
+ * are also claimed in memory, so a duplicate can wait for the first run's outcome; the outcome is
+ * written once, when the run ends, in a commit shared with the runs that end alongside it.
  */
 export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
   private readonly sql: SqlStorage;
@@ -113,7 +126,10 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
     const claim = this.claims.get(args.transactionId);
     const remaining = claim === undefined ? 0 : claim.claimedAt + args.waitMs - args.now;
     if (claim === undefined || remaining <= 0) {
+      // A dead run's claim, or none after a restart: the id is not free if a run ever took it.
+      if (!insertTaken(this.sql, args)) return { kind: "taken" };
       this.claims.set(args.transactionId, newClaim(args.requestHash, args.now));
+      await this.scheduleRetention();
       return { kind: "run" };
     }
     if (claim.requestHash !== args.requestHash) return { kind: "conflict" };
@@ -164,6 +180,16 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
     await this.scheduleRetention();
   }
 
+  /**
+   * For an agent that does not record runs: takes `transactionId` for a run, false when a run
+   * already took it (a replay, which must not run again).
+   */
+  async takeOnce(args: { transactionId: string; now: number }): Promise<boolean> {
+    if (!insertTaken(this.sql, args)) return false;
+    await this.scheduleRetention();
+    return true;
+  }
+
   /** A transaction's log lines, or null when it is unknown (never seen, or retention removed it). */
   transactionLogs(args: { transactionId: string }): { logs: string[] } | null {
     if (selectTransaction(this.sql, args.transactionId) === null) return null;
@@ -181,7 +207,8 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
       olderThan: now - this.limits.maxAgeSeconds * 1000,
       keep: this.limits.maxTransactions,
     });
-    this.retentionScheduled = countTransactions(this.sql) > 0;
+    deleteTakenBefore(this.sql, now - TAKEN_KEEP_MS);
+    this.retentionScheduled = countTransactions(this.sql) > 0 || countTaken(this.sql) > 0;
     if (this.retentionScheduled) await this.ctx.storage.setAlarm(now + RETENTION_INTERVAL_MS);
   }
 
@@ -191,6 +218,11 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
       await this.ctx.storage.setAlarm(Date.now() + RETENTION_INTERVAL_MS);
     }
     this.retentionScheduled = true;
+  }
+
+  /** Whether a run ever took `transactionId` (kept for TAKEN_KEEP_MS). */
+  wasTaken(args: { transactionId: string }): boolean {
+    return isTaken(this.sql, args.transactionId);
   }
 
   private storedOutcome(args: { transactionId: string; requestHash: string }): BeginOutcome | null {

@@ -31,6 +31,11 @@ CREATE TABLE IF NOT EXISTS agent_log_lines (
   line TEXT NOT NULL,
   PRIMARY KEY (transaction_id, seq)
 );
+CREATE TABLE IF NOT EXISTS agent_taken_transactions (
+  transaction_id TEXT PRIMARY KEY,
+  taken_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS agent_taken_transactions_by_age ON agent_taken_transactions (taken_at);
 CREATE TABLE IF NOT EXISTS agent_versions (
   version_id TEXT PRIMARY KEY,
   started_at INTEGER NOT NULL
@@ -133,6 +138,42 @@ export function deleteExpiredTransactions(
 
 export function countTransactions(sql: SqlStorage): number {
   return sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM agent_transactions").one().n;
+}
+
+/**
+ * Marks `transactionId` as taken by a run; false, writing nothing, when it already was. The mark
+ * outlives any signed request for that id (see deleteTakenBefore), whatever retention does to the
+ * transaction itself.
+ */
+export function insertTaken(
+  sql: SqlStorage,
+  args: { transactionId: string; now: number },
+): boolean {
+  const cursor = sql.exec(
+    "INSERT OR IGNORE INTO agent_taken_transactions (transaction_id, taken_at) VALUES (?, ?)",
+    args.transactionId,
+    args.now,
+  );
+  return cursor.rowsWritten > 0;
+}
+
+export function isTaken(sql: SqlStorage, transactionId: string): boolean {
+  return (
+    sql
+      .exec(
+        "SELECT 1 FROM agent_taken_transactions WHERE transaction_id = ? LIMIT 1",
+        transactionId,
+      )
+      .toArray().length > 0
+  );
+}
+
+export function deleteTakenBefore(sql: SqlStorage, before: number): void {
+  sql.exec("DELETE FROM agent_taken_transactions WHERE taken_at < ?", before);
+}
+
+export function countTaken(sql: SqlStorage): number {
+  return sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM agent_taken_transactions").one().n;
 }
 
 /** Records `versionId` as started at `now` unless it started before; returns its start time. */

@@ -12,7 +12,11 @@ import { jsonObjectSchema } from "../../../../shared/src/schemas/common.js";
 import { createTransactionLog } from "../authoring/agent-log.js";
 import type { AgentDefinition } from "../authoring/define-agent.js";
 import type { AgentConfig } from "../config/agent-config.js";
-import type { AgentDurableObject, StoredTransaction } from "../durable/agent-durable-object.js";
+import type {
+  AgentDurableObject,
+  BeginOutcome,
+  StoredTransaction,
+} from "../durable/agent-durable-object.js";
 import { describeIssues } from "./describe-issues.js";
 import { type HandlerOutcome, runAgentHandler } from "./run-handler.js";
 
@@ -59,17 +63,20 @@ function replay(stored: StoredTransaction): ExecuteAnswer {
 }
 
 /**
- * SPEC's POST /execute after the body passed AgentRequest: checks the process id and the agent's
- * input schema, then runs the handler once per transactionId, recording it in the agent's Durable
- * Object (`store`) unless recording is off. A failing handler is an answer (400), not an error.
+ * SPEC's POST /execute after the body passed AgentRequest and the gateway's signature: checks the
+ * process id and the agent's input schema, then runs the handler once per transactionId, ever: the
+ * agent's Durable Object takes each id once, and records the run (its answer is replayed to a
+ * repeat of the same request) unless recording is off, when a repeat is refused. A failing handler
+ * is an answer (400), not an error. docs/agent.md, "One run per transactionId".
  */
 export async function executeTransaction<Schema extends z.ZodType>(args: {
   agent: AgentDefinition<Schema>;
   config: AgentConfig;
   request: AgentRequest;
-  store: DurableObjectStub<AgentDurableObject> | null;
+  store: DurableObjectStub<AgentDurableObject>;
 }): Promise<Result<ExecuteAnswer>> {
-  const { agent, config, request, store } = args;
+  const { agent, config, request } = args;
+  const store = config.recordTransactions ? args.store : null;
   if (request.processId !== config.process.id) {
     return fail(
       appError("validation_failed", `processId: this agent serves process ${config.process.id}`, {
@@ -101,6 +108,15 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
     const refused = refusal(begun.kind);
     if (refused !== null) return fail(refused);
     if (begun.kind === "done") return ok(replay(begun.transaction));
+  } else if (
+    !(await args.store.takeOnce({ transactionId: request.transactionId, now: Date.now() }))
+  ) {
+    return fail(
+      appError(
+        "conflict",
+        "transactionId was already used; this agent does not record runs, so it has no answer to replay",
+      ),
+    );
   }
 
   const transactionLog = createTransactionLog({ limits: config.log });
@@ -138,7 +154,13 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
   );
 }
 
-function refusal(kind: "run" | "done" | "conflict" | "running"): AppError | null {
+function refusal(kind: BeginOutcome["kind"]): AppError | null {
+  if (kind === "taken") {
+    return appError(
+      "conflict",
+      "transactionId was already taken by a run that did not finish; it never runs twice",
+    );
+  }
   if (kind === "conflict") {
     return appError("conflict", "transactionId was already used for a different request");
   }

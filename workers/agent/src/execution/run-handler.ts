@@ -16,9 +16,21 @@ class AgentTimeoutError extends Error {
   override name = "TimeoutError";
 }
 
+/**
+ * An error message is answered and stored with the transaction: bounded (at most 3 UTF-8 bytes a
+ * UTF-16 unit, so under 8 KiB) like results, for the storage arithmetic of docs/agent.md.
+ */
+export const MAX_ERROR_CHARS = 2_048;
+
+function boundedError(message: string): string {
+  return message.length <= MAX_ERROR_CHARS ? message : `${message.slice(0, MAX_ERROR_CHARS - 1)}…`;
+}
+
 function describeThrown(thrown: unknown): string {
-  if (thrown instanceof Error) return thrown.message || thrown.name;
-  return typeof thrown === "string" ? thrown : "Agent handler threw a non-Error value";
+  if (thrown instanceof Error) return boundedError(thrown.message || thrown.name);
+  return typeof thrown === "string"
+    ? boundedError(thrown)
+    : "Agent handler threw a non-Error value";
 }
 
 /**

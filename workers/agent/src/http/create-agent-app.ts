@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import type { z } from "zod";
-import { verifyAgentRequest } from "../../../../shared/src/auth/agent-signature.js";
 import { appError } from "../../../../shared/src/errors/app-error.js";
 import { agentLogsParamsSchema } from "../../../../shared/src/schemas/agent.js";
 import type { AgentWorkerEnv } from "../agent-env.js";
@@ -11,6 +10,7 @@ import { describeIssues } from "../execution/describe-issues.js";
 import { executeTransaction } from "../execution/execute-transaction.js";
 import { readMemoryUsage } from "../runtime/memory-usage.js";
 import { currentVersionId, uptimeSeconds, versionStartedAt } from "../runtime/uptime.js";
+import { checkGatewayRequest, notConfigured } from "./check-gateway.js";
 import { errorResponse } from "./error-response.js";
 import { readExecuteRequest } from "./read-execute-request.js";
 
@@ -44,11 +44,30 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
     await next();
   });
 
+  // Fails closed: with no gateway to serve, nothing but /health answers (docs/agent.md).
+  app.use("*", async (c, next) => {
+    const unconfigured = c.req.path === "/health" ? null : notConfigured(c.var.config);
+    if (unconfigured !== null) return errorResponse(c, unconfigured);
+    await next();
+  });
+
   app.get("/health", (c) => {
     const now = Date.now();
+    const { gateway } = c.var.config;
     return c.json({
       success: true as const,
-      status: "ok",
+      status: gateway.problem === null ? "ok" : "not_configured",
+      // Not in SPEC's table: how this agent knows its caller, and why it serves nothing if so.
+      gatewayAuth: {
+        mode:
+          gateway.keys.length > 0
+            ? "signed"
+            : gateway.problem === null
+              ? "unsigned_loopback"
+              : "not_configured",
+        keys: gateway.keys.length,
+        ...(gateway.problem === null ? {} : { problem: gateway.problem }),
+      },
       process: c.var.config.process,
       uptime: uptimeSeconds(c.var.startedAt, now),
       memory: readMemoryUsage(),
@@ -71,17 +90,13 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
     const { config } = c.var;
     // SPEC's failure body of /execute carries these two, whatever the failure.
     const noRun = { executionTime: 0, logs: [] };
-    const request = await readExecuteRequest({
-      request: c.req.raw,
-      maxBodyBytes: config.maxBodyBytes,
-      secret: config.secret,
-    });
+    const request = await readExecuteRequest({ request: c.req.raw, config });
     if (!request.ok) return errorResponse(c, request.error, noRun);
     const executed = await executeTransaction({
       agent,
       config,
       request: request.value,
-      store: config.recordTransactions ? c.var.store : null,
+      store: c.var.store,
     });
     if (!executed.ok) return errorResponse(c, executed.error, noRun);
     return c.json(executed.value.body, executed.value.status);
@@ -94,18 +109,14 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
       return errorResponse(c, appError("validation_failed", describeIssues(params.error)));
     }
     const { transactionId } = params.data;
-    if (config.secret !== null) {
-      // Logs may hold what the input held: the gateway signs this read as an execute with an empty body.
-      const check = await verifyAgentRequest({
-        secret: config.secret,
-        headers: c.req.raw.headers,
-        transactionId,
-        body: "",
-      });
-      if (!check.ok) {
-        return errorResponse(c, appError("unauthorized", check.message, { reason: check.reason }));
-      }
-    }
+    // Logs may hold what the input held: only the gateway reads them (a GET, signed over no body).
+    const allowed = await checkGatewayRequest({
+      request: c.req.raw,
+      config,
+      transactionId,
+      body: "",
+    });
+    if (!allowed.ok) return errorResponse(c, allowed.error);
     if (!config.recordTransactions) {
       return errorResponse(
         c,
@@ -126,8 +137,9 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
 
   app.onError((thrown, c) => {
     if (thrown instanceof AgentConfigError) {
+      // A configuration it cannot serve safely with: refuse, saying what to fix.
       console.error(thrown.message);
-      return errorResponse(c, appError("internal_error", thrown.message));
+      return errorResponse(c, appError("configuration_error", thrown.message));
     }
     console.error(
       "agent: unexpected error:",

@@ -1,7 +1,9 @@
-import { verifyAgentRequest } from "../../../../shared/src/auth/agent-signature.js";
 import { appError, fail, ok, type Result } from "../../../../shared/src/errors/app-error.js";
 import { type AgentRequest, agentRequestSchema } from "../../../../shared/src/schemas/agent.js";
+import type { AgentConfig } from "../config/agent-config.js";
 import { describeIssues } from "../execution/describe-issues.js";
+import { checkGatewayRequest } from "./check-gateway.js";
+import { readBodyWithin } from "./limit-body.js";
 
 /** The transactionId a signature covers; read before the body is validated, "" when absent. */
 function claimedTransactionId(parsed: unknown): string {
@@ -19,33 +21,25 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /**
- * POST /execute's body: size-capped, then (when a secret is configured) the gateway's signature,
- * before anything else is said about the body, then JSON and SPEC's AgentRequest.
+ * POST /execute's body: read against AGENT_MAX_BODY_BYTES on the stream, then the gateway's
+ * signature, before anything else is said about the body, then JSON and SPEC's AgentRequest.
  */
 export async function readExecuteRequest(args: {
   request: Request;
-  maxBodyBytes: number;
-  secret: string | null;
+  config: AgentConfig;
 }): Promise<Result<AgentRequest>> {
-  const declared = Number(args.request.headers.get("content-length") ?? "0");
-  if (declared > args.maxBodyBytes) {
-    return fail(appError("payload_too_large", `Body exceeds ${args.maxBodyBytes} bytes`));
-  }
-  const bytes = new Uint8Array(await args.request.arrayBuffer());
-  if (bytes.length > args.maxBodyBytes) {
-    return fail(appError("payload_too_large", `Body exceeds ${args.maxBodyBytes} bytes`));
-  }
+  const read = await readBodyWithin(args.request, args.config.maxBodyBytes);
+  if (!read.ok) return read;
+  const bytes = read.value;
   const json = parseJson(new TextDecoder().decode(bytes));
 
-  if (args.secret !== null) {
-    const check = await verifyAgentRequest({
-      secret: args.secret,
-      headers: args.request.headers,
-      transactionId: json.ok ? claimedTransactionId(json.value) : "",
-      body: bytes,
-    });
-    if (!check.ok) return fail(appError("unauthorized", check.message, { reason: check.reason }));
-  }
+  const allowed = await checkGatewayRequest({
+    request: args.request,
+    config: args.config,
+    transactionId: json.ok ? claimedTransactionId(json.value) : "",
+    body: bytes,
+  });
+  if (!allowed.ok) return allowed;
 
   if (!json.ok) return fail(appError("invalid_json"));
   const parsed = agentRequestSchema.safeParse(json.value);

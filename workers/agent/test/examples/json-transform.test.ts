@@ -9,10 +9,11 @@ import {
   parseSourcePath,
   readPath,
 } from "../../examples/json-transform/src/json-path.js";
+import { jsonBytesWithin } from "../../examples/json-transform/src/json-size.js";
 import { transformJson } from "../../examples/json-transform/src/json-transform.js";
 import { jsonTransformAgent } from "../../examples/json-transform/src/json-transform-agent.js";
 import { createAgentWorker } from "../../src/index.js";
-import { agentRequest, executeRequest, fetchWorker } from "../helpers.js";
+import { agentRequest, fetchWorker, signedExecuteRequest } from "../helpers.js";
 
 const document = {
   user: { name: "Ada", address: { city: "London" } },
@@ -113,10 +114,8 @@ describe("json-transform agent over HTTP", () => {
   const worker = createAgentWorker(jsonTransformAgent);
   const vars = { AGENT_PROCESS_ID: "json-transform-test" };
   const run = (data: Record<string, unknown>) =>
-    fetchWorker(
-      worker,
-      executeRequest(agentRequest({ processId: "json-transform-test", data })),
-      vars,
+    signedExecuteRequest(agentRequest({ processId: "json-transform-test", data })).then((request) =>
+      fetchWorker(worker, request, vars),
     );
 
   it("answers the transformed document and logs missing paths", async () => {
@@ -146,5 +145,59 @@ describe("json-transform agent over HTTP", () => {
     expect(response.status).toBe(400);
     const body = agentExecuteFailureSchema.parse(await response.json());
     expect(body.error).toBe('source path "user.nope" not found');
+  });
+});
+
+describe("jsonBytesWithin", () => {
+  it("counts what JSON.stringify writes, in UTF-8 bytes", () => {
+    const samples: unknown[] = [
+      null,
+      true,
+      false,
+      0,
+      -1.5e-7,
+      1e21,
+      "",
+      'quote " backslash \\ slash /',
+      "\n\t\r\b\f\u0000\u001f",
+      "é € 𝄞 \ud800 lone",
+      [],
+      {},
+      [1, "a", null, [[]], { 'k"ey': [true] }],
+      { a: { b: { c: ["x", 2] } }, ü: "ß" },
+      document,
+    ];
+    for (const value of samples) {
+      const bytes = new TextEncoder().encode(JSON.stringify(value)).length;
+      expect(jsonBytesWithin(value, bytes)).toBe(bytes);
+      expect(jsonBytesWithin(value, bytes - 1)).toBeNull();
+    }
+  });
+
+  it("walks deep nesting without overflowing the stack", () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(jsonBytesWithin(deep, 1_000_000)).toBe(200_002);
+  });
+});
+
+describe("json-transform result bound (issue 13, door 7)", () => {
+  // About 600 KB of document: selected 100 times it would make a 60 MB result.
+  const big = { text: "x".repeat(600_000) };
+  const select = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`copy${i}`, "text"]));
+
+  it("refuses before building a result past the agent's result limit", () => {
+    expect(() => transformJson({ document: big, select, missing: "omit" })).toThrow(
+      /result would exceed 1048576 bytes/,
+    );
+  });
+
+  it("still builds a result just under the limit", () => {
+    const { result } = transformJson({
+      document: big,
+      select: { a: "text" },
+      missing: "omit",
+    });
+    expect(JSON.stringify(result).length).toBeGreaterThan(600_000);
   });
 });

@@ -12,7 +12,7 @@ import {
 } from "../../examples/text-stats/src/text-stats.js";
 import { textStatsAgent } from "../../examples/text-stats/src/text-stats-agent.js";
 import { createAgentWorker } from "../../src/index.js";
-import { agentRequest, executeRequest, fetchWorker } from "../helpers.js";
+import { agentRequest, fetchWorker, signedExecuteRequest } from "../helpers.js";
 
 describe("text statistics", () => {
   it("finds words with apostrophes, hyphens and digits", () => {
@@ -97,7 +97,7 @@ describe("text-stats agent over HTTP", () => {
       processId: "text-stats-test",
       data: { text: "The cat sat on the mat." },
     });
-    const response = await fetchWorker(worker, executeRequest(request), vars);
+    const response = await fetchWorker(worker, await signedExecuteRequest(request), vars);
     expect(response.status).toBe(200);
     const body = agentExecuteSuccessSchema.parse(await response.json());
     expect(body.result).toMatchObject({ words: 6, sentences: 1, fleschReadingEase: 116.15 });
@@ -107,7 +107,7 @@ describe("text-stats agent over HTTP", () => {
   it("answers 400 naming data.text when it is missing or has no words", async () => {
     for (const data of [{}, { text: "  ?! " }]) {
       const request = agentRequest({ processId: "text-stats-test", data });
-      const response = await fetchWorker(worker, executeRequest(request), vars);
+      const response = await fetchWorker(worker, await signedExecuteRequest(request), vars);
       expect(response.status).toBe(400);
       expect(agentExecuteFailureSchema.parse(await response.json()).error).toContain("data.text");
     }

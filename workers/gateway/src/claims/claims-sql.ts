@@ -6,7 +6,8 @@ export const CLAIMS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS claims (
   task_id TEXT PRIMARY KEY,
   transaction_id TEXT NOT NULL,
-  -- 'claimed' while the agent runs, 'used' once it answered; a failed run deletes its row.
+  -- 'claimed' while the agent runs, 'used' once it answered. A claim is final: no path deletes
+  -- it, so a payment never pays for a second run (docs/gateway.md, "One payment, one attempt").
   state TEXT NOT NULL,
   claimed_at INTEGER NOT NULL
 );
@@ -44,5 +45,6 @@ export const SQL = {
   insertClaim:
     "INSERT INTO claims (task_id, transaction_id, state, claimed_at) VALUES (?, ?, 'claimed', ?)",
   markUsed: "UPDATE claims SET state = 'used' WHERE task_id = ? AND transaction_id = ?",
-  releaseClaim: "DELETE FROM claims WHERE task_id = ? AND transaction_id = ?",
+  idempotencyUsage:
+    "SELECT COUNT(*) AS keys, COALESCE(SUM(LENGTH(CAST(body AS BLOB))), 0) AS bytes FROM idempotency",
 } as const;

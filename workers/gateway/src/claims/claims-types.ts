@@ -1,11 +1,14 @@
-/** The questions the claims object answers in one call, in the issue's order of checks. */
+/** The questions the claims object answers in one call, in the order of docs/gateway.md. */
 export type AdmitArgs = {
   transactionId: string;
   /** Whole seconds since the epoch, the Worker's clock (expiry of signatures and answers). */
   nowSeconds: number;
   /** A verified caller proof's signature, refused when seen before. */
   proof?: { signature: string; expiresAt: number };
-  /** Scoped to (route, userAddress): the object is per user, the route is part of the key. */
+  /**
+   * Scoped to (route, proven userAddress): the object is per user, the route is part of the key,
+   * and the routes pass a key only with a verified caller proof.
+   */
   idempotency?: IdempotencyKey & { bodyHash: string };
   /** Usable payments, oldest first; when given, one of them must be claimed. */
   claimFrom?: readonly string[];
@@ -19,19 +22,28 @@ export type AdmitResult =
   | { kind: "idempotency_conflict" }
   | { kind: "idempotency_in_progress" }
   | { kind: "no_payment" }
-  | { kind: "admitted"; taskId: string | null };
+  /** `idempotent` is false when the key could not be recorded (the object's cap is reached). */
+  | { kind: "admitted"; taskId: string | null; idempotent: boolean };
 
 export type FinishArgs = {
   transactionId: string;
+  /** The claimed payment: marked used whatever the run's outcome, since a claim is final. */
   taskId: string | null;
-  /** false releases the claim, so the payment can be used again (or refunded). */
-  agentSucceeded: boolean;
   idempotency?: IdempotencyKey;
+  /** The answer to replay for the key; without it the key is forgotten and a retry runs anew. */
   answer?: { status: number; body: string };
 };
 
 /** How long an idempotent answer is kept. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+
+/**
+ * Caps per claims object, so no caller can grow one without bound (docs/gateway.md,
+ * "Idempotency"): live keys, and the bytes of stored answers. Over either cap a request still
+ * runs, but its key and answer are not stored.
+ */
+export const IDEMPOTENCY_MAX_KEYS = 1_000;
+export const IDEMPOTENCY_MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 /** The claims object of one (processId, userAddress), as the routes use it. */
 export type ClaimsApi = {

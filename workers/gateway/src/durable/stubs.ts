@@ -1,12 +1,16 @@
 import type { ClaimsApi } from "../claims/claims-types.js";
-import type { OutcomeReport } from "../execute/run-execute.js";
 
 /** The claims object of (processId, userAddress): the unit of "one payment, one execution". */
 export function claimsStub(env: GatewayEnv, processId: string, userAddress: string): ClaimsApi {
   return env.CLAIMS.getByName(`${processId}\n${userAddress}`);
 }
 
+/** The outcome queue of one process (docs/gateway.md, "Outcome reports"). */
+export function outcomeQueueStub(env: GatewayEnv, processId: string) {
+  return env.OUTCOME_REPORTER.getByName(processId);
+}
+
 /** The one object that owns the operator account's sequence numbers. */
-export function queueOutcomeReport(env: GatewayEnv, report: OutcomeReport): Promise<void> {
-  return env.OUTCOME_REPORTER.getByName("operator").enqueue(report);
+export function operatorAccountStub(env: GatewayEnv) {
+  return env.OPERATOR_ACCOUNT.getByName("operator");
 }

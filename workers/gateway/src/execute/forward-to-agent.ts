@@ -1,10 +1,16 @@
-import { signAgentRequest } from "../../../../shared/src/auth/agent-signature.js";
+import {
+  type AgentRequestSigner,
+  signAgentRequest,
+} from "../../../../shared/src/auth/agent-signature.js";
 import {
   type AgentRequest,
   agentExecuteResponseSchema,
 } from "../../../../shared/src/schemas/agent.js";
 import type { JsonObject } from "../../../../shared/src/schemas/common.js";
-import { type AgentTarget, fetchAgentJson } from "./agent-target.js";
+import { type AgentTarget, agentUrl, fetchAgentJson } from "./agent-target.js";
+
+/** The agent did not accept the gateway's request: nothing ran. */
+const REFUSALS = new Set([401, 403]);
 
 export type AgentOutcome =
   | { kind: "completed"; result: JsonObject }
@@ -13,28 +19,32 @@ export type AgentOutcome =
   | { kind: "unexpected"; detail: string };
 
 /**
- * POSTs SPEC's AgentRequest to the agent's /execute, signed with the shared secret when one is
- * configured, and reads SPEC's answer. A time-out is a failed run, as SPEC's failure body says.
+ * POSTs SPEC's AgentRequest to the agent's /execute, signed with the gateway's key for the
+ * process and the owner it is run for (docs/agent.md, "Gateway signatures"), and reads SPEC's
+ * answer. A time-out is a failed run, as SPEC's failure body says; an agent that refuses the
+ * gateway (401, 403) ran nothing and gave no answer about the run.
  */
 export async function forwardToAgent(args: {
   target: AgentTarget;
   request: AgentRequest;
-  secret: string | null;
+  signer: AgentRequestSigner;
+  /** The process's owner on the ledger: the agent refuses a request for another. */
+  ownerAddress: string;
   timeoutMs: number;
 }): Promise<AgentOutcome> {
   const body = JSON.stringify(args.request);
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (args.secret !== null) {
-    Object.assign(
-      headers,
-      await signAgentRequest({
-        secret: args.secret,
-        timestamp: Math.floor(Date.now() / 1000),
-        transactionId: args.request.transactionId,
-        body,
-      }),
-    );
-  }
+  const headers = {
+    "content-type": "application/json",
+    ...(await signAgentRequest({
+      signer: args.signer,
+      processId: args.request.processId,
+      ownerAddress: args.ownerAddress,
+      method: "POST",
+      url: agentUrl(args.target, "/execute"),
+      transactionId: args.request.transactionId,
+      body,
+    })),
+  };
   let response: { status: number; json: unknown };
   try {
     response = await fetchAgentJson(args.target, "/execute", {
@@ -50,7 +60,7 @@ export async function forwardToAgent(args: {
     return { kind: "unexpected", detail: error instanceof Error ? error.message : String(error) };
   }
   const parsed = agentExecuteResponseSchema.safeParse(response.json);
-  if (!parsed.success || response.status >= 500) {
+  if (!parsed.success || response.status >= 500 || REFUSALS.has(response.status)) {
     return {
       kind: "unexpected",
       detail: `agent answered HTTP ${response.status} without SPEC's body`,

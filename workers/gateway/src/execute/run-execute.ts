@@ -1,33 +1,40 @@
 import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
-import { verifyCallerProof } from "../../../../shared/src/auth/caller-proof.js";
 import { PROCESS_STATUS } from "../../../../shared/src/contract/status.js";
-import { appError } from "../../../../shared/src/errors/app-error.js";
+import { type AppError, appError } from "../../../../shared/src/errors/app-error.js";
 import type { GatewayContext } from "../../../../shared/src/ledger/records.js";
 import type { AgentRequest } from "../../../../shared/src/schemas/agent.js";
 import type { ExecuteBody } from "../../../../shared/src/schemas/gateway.js";
+import { admitRefusal } from "../claims/admit-refusal.js";
 import type { AdmitArgs, ClaimsApi, FinishArgs } from "../claims/claims-types.js";
+import { checkCallerProof } from "../http/caller-proof-check.js";
 import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
-import { storedAnswer } from "../http/stored-answer.js";
+import type { OutcomeReport } from "../outcome/outcome-types.js";
 import type { AgentTarget, AgentTargetResult } from "./agent-target.js";
 import type { AgentOutcome } from "./forward-to-agent.js";
+import { type OperatorSettings, paidRunRefusal } from "./paid-run-refusal.js";
 import { newTransactionId } from "./transaction-id.js";
 import { usablePaymentTaskIds } from "./usable-payments.js";
 
-export type OutcomeReport = {
-  processId: string;
-  taskId: string;
-  payer: string;
-  delivered: boolean;
-  resultHash: string;
-};
+/**
+ * How long after a paid run's time limit its reservation turns into a FAILED report when the run
+ * never ended (the gateway died mid-run): enough for a slow answer to be written back first.
+ */
+export const REPORT_GRACE_MS = 60_000;
 
 export type ExecuteDeps = {
-  loadContext(): Promise<GatewayContext>;
+  /** `fresh` skips the free-process cache: the payer's authentication key must be current. */
+  loadContext(args: { fresh: boolean }): Promise<GatewayContext>;
   claims(): ClaimsApi;
   resolveTarget(serviceUrl: string): AgentTargetResult;
-  forward(target: AgentTarget, request: AgentRequest): Promise<AgentOutcome>;
-  /** Set when the gateway has an operator key: queues a receipt, after the answer. */
-  reportOutcome: ((args: { context: GatewayContext; report: OutcomeReport }) => void) | null;
+  /** `ownerAddress`: the process's owner, which the gateway signs the agent request for. */
+  forward(target: AgentTarget, request: AgentRequest, ownerAddress: string): Promise<AgentOutcome>;
+  operator: OperatorSettings;
+  publicOrigin: string | null;
+  /** The process's outcome queue (docs/gateway.md, "Outcome reports"). */
+  reports: {
+    reserve(args: { taskId: string; payer: string; failAtMs: number }): Promise<void>;
+    complete(report: OutcomeReport): Promise<void>;
+  };
   timeoutMs: number;
 };
 
@@ -37,23 +44,18 @@ export type ExecuteRequest = {
   /** The body exactly as received: the caller proof and idempotency hash these bytes. */
   rawBody: Uint8Array;
   headers: Headers;
-  host: string;
+  /** Path and query as received: the caller proof signs them. */
   path: string;
   idempotencyKey: string | null;
 };
 
 const ROUTE = "execute";
 
-function inactiveMessage(status: number): string {
-  return status === PROCESS_STATUS.maintenance
-    ? "Process is under maintenance"
-    : "Process is inactive";
-}
-
 /**
- * POST /api/execute/:processId after body validation, in the issue's order: the one-call view;
- * Payment required when there is nothing to claim and no Idempotency-Key; the caller proof; the
- * idempotency lookup; the claim; the agent; the release on failure; the receipt.
+ * POST /api/execute/:processId after body validation, in the order of docs/gateway.md ("Paths a
+ * request takes"): the one-call view; the process's state; for a paid process, whether this
+ * gateway can report its outcome; Payment required when there is nothing to claim; the caller
+ * proof (paid, or any request with an Idempotency-Key); the claim; the agent; the outcome.
  */
 export async function runExecute(args: {
   request: ExecuteRequest;
@@ -61,135 +63,157 @@ export async function runExecute(args: {
 }): Promise<GatewayAnswer> {
   const { request, deps } = args;
   const { processId } = request;
-  const context = await deps.loadContext();
-  if (!context.processExists) {
-    return errorAnswer(appError("process_not_found"), { processId });
-  }
-  if (context.status !== PROCESS_STATUS.active) {
-    return errorAnswer(appError("process_inactive", inactiveMessage(context.status)), {
-      processId,
-    });
-  }
+  const refuse = (error: AppError) => errorAnswer(error, { processId });
+  const context = await deps.loadContext({ fresh: request.idempotencyKey !== null });
+  const unusable = processRefusal(context);
+  if (unusable !== null) return refuse(unusable);
   const resolved = deps.resolveTarget(context.serviceUrl);
-  if (!resolved.ok) {
-    return errorAnswer(appError("agent_unavailable", resolved.message), { processId });
-  }
+  if (!resolved.ok) return refuse(appError("agent_unavailable", resolved.message));
   const paid = context.pricing?.requiresPrepayment === true;
-  const transactionId = newTransactionId();
-  const idempotency =
-    request.idempotencyKey === null
-      ? undefined
-      : { route: ROUTE, key: request.idempotencyKey, bodyHash: await sha256Hex(request.rawBody) };
-  const admit: AdmitArgs = { transactionId, nowSeconds: Math.floor(Date.now() / 1000) };
-  if (idempotency !== undefined) admit.idempotency = idempotency;
-
   if (paid) {
-    const usable = usablePaymentTaskIds({
-      context,
-      timeoutMs: deps.timeoutMs,
-      taskId: request.body.taskId,
+    const refusal = paidRunRefusal(context, deps.operator);
+    if (refusal !== null) return refuse(refusal);
+  }
+
+  const admitted = await admit({ request, deps, context, paid });
+  if (!admitted.ok) return admitted.answer;
+  const { transactionId, taskId, idempotent } = admitted;
+  const payer = request.body.userAddress;
+  if (taskId !== null) {
+    await deps.reports.reserve({
+      taskId,
+      payer,
+      failAtMs: Date.now() + deps.timeoutMs + REPORT_GRACE_MS,
     });
-    if (usable.length === 0 && idempotency === undefined) {
-      return errorAnswer(appError("payment_required"), { processId });
-    }
-    const proof = await verifyCallerProof({
-      headers: request.headers,
-      host: request.host,
-      method: "POST",
-      path: request.path,
-      body: request.rawBody,
-      authenticationKey: context.authenticationKey,
-    });
-    if (!proof.ok) {
-      return errorAnswer(appError("unauthorized", proof.message, { reason: proof.reason }), {
-        processId,
-      });
-    }
-    admit.proof = { signature: proof.signature, expiresAt: proof.expiresAt };
-    admit.claimFrom = usable;
   }
 
-  let taskId: string | null = null;
-  if (paid || idempotency !== undefined) {
-    const admitted = await deps.claims().admit(admit);
-    switch (admitted.kind) {
-      case "replayed_signature":
-        return errorAnswer(
-          appError("unauthorized", "This caller proof was already used; sign each request afresh", {
-            reason: "replayed_signature",
-          }),
-          { processId },
-        );
-      case "stored_answer":
-        return storedAnswer(admitted);
-      case "idempotency_conflict":
-        return errorAnswer(
-          appError("conflict", "This Idempotency-Key was used with another body"),
-          { processId },
-        );
-      case "idempotency_in_progress":
-        return errorAnswer(
-          appError("conflict", "A request with this Idempotency-Key is still running"),
-          { processId },
-        );
-      case "no_payment":
-        return errorAnswer(appError("payment_required"), { processId });
-      case "admitted":
-        taskId = admitted.taskId;
-    }
-  }
-
-  const agentRequest: AgentRequest = {
-    transactionId,
-    processId,
-    userAddress: request.body.userAddress,
-    data: request.body.data,
-  };
-  if (request.body.workflowId !== undefined) agentRequest.workflowId = request.body.workflowId;
-  const agentTaskId = taskId ?? request.body.taskId;
-  if (agentTaskId !== undefined) agentRequest.taskId = agentTaskId;
-  if (request.body.priority !== undefined) agentRequest.priority = request.body.priority;
-
-  let outcome: AgentOutcome;
-  try {
-    outcome = await deps.forward(resolved.target, agentRequest);
-  } catch (error) {
-    outcome = {
-      kind: "unexpected",
-      detail: error instanceof Error ? error.message : String(error),
-    };
-  }
-  const answer = answerFor({ outcome, transactionId, processId });
-  const finish: FinishArgs = {
+  const outcome = await runAgent({
+    deps,
+    target: resolved.target,
+    owner: context.owner,
+    request,
     transactionId,
     taskId,
-    agentSucceeded: outcome.kind === "completed",
-  };
-  if (idempotency !== undefined) {
-    finish.idempotency = { route: ROUTE, key: idempotency.key };
-    // An unexpected failure is not an answer worth replaying: the retry may run.
-    if (outcome.kind !== "unexpected")
+  });
+  const answer = answerFor({ outcome, transactionId, processId });
+  const finish: FinishArgs = { transactionId, taskId };
+  if (idempotent && request.idempotencyKey !== null) {
+    finish.idempotency = { route: ROUTE, key: request.idempotencyKey };
+    // A free run that gave no usable answer is not worth replaying: the retry may run. A paid
+    // one is: its payment is spent either way.
+    if (outcome.kind !== "unexpected" || taskId !== null)
       finish.answer = { status: answer.status, body: JSON.stringify(answer.body) };
   }
-  if (taskId !== null || idempotency !== undefined) await deps.claims().finish(finish);
+  if (taskId !== null || finish.idempotency !== undefined) await deps.claims().finish(finish);
   if (outcome.kind === "unexpected") {
     console.error("gateway: agent gave no usable answer", processId, transactionId, outcome.detail);
   }
-  if (taskId !== null && deps.reportOutcome !== null && outcome.kind !== "unexpected") {
-    const resultHash =
-      outcome.kind === "completed" ? await sha256Hex(JSON.stringify(outcome.result)) : "";
-    deps.reportOutcome({
-      context,
-      report: {
-        processId,
-        taskId,
-        payer: request.body.userAddress,
-        delivered: outcome.kind === "completed",
-        resultHash,
-      },
+  if (taskId !== null) {
+    // Awaited: once the caller has its answer, the outcome is queued (a claim is final, and a
+    // failed, timed-out or unreachable run is reported failed so the payer can refund).
+    await deps.reports.complete({
+      processId,
+      taskId,
+      payer,
+      delivered: outcome.kind === "completed",
+      resultHash:
+        outcome.kind === "completed" ? await sha256Hex(JSON.stringify(outcome.result)) : "",
     });
   }
   return answer;
+}
+
+function processRefusal(context: GatewayContext): AppError | null {
+  if (!context.processExists) return appError("process_not_found");
+  if (context.status === PROCESS_STATUS.active) return null;
+  return appError(
+    "process_inactive",
+    context.status === PROCESS_STATUS.maintenance
+      ? "Process is under maintenance"
+      : "Process is inactive",
+  );
+}
+
+type Admission =
+  | { ok: true; transactionId: string; taskId: string | null; idempotent: boolean }
+  | { ok: false; answer: GatewayAnswer };
+
+/**
+ * Payment required, the caller proof, then one atomic call to the claims object: the proof is
+ * not a replay, the Idempotency-Key is new (or its answer is replayed), one usable payment is
+ * claimed. A request with an Idempotency-Key always needs a proof, free processes included, so
+ * nobody can take another user's keys or fill their storage (docs/gateway.md, "Idempotency").
+ */
+async function admit(args: {
+  request: ExecuteRequest;
+  deps: ExecuteDeps;
+  context: GatewayContext;
+  paid: boolean;
+}): Promise<Admission> {
+  const { request, deps, context, paid } = args;
+  const { processId, idempotencyKey } = request;
+  const transactionId = newTransactionId();
+  const usable = paid ? usablePaymentTaskIds({ context, taskId: request.body.taskId }) : [];
+  if (paid && usable.length === 0 && idempotencyKey === null) {
+    return { ok: false, answer: errorAnswer(appError("payment_required"), { processId }) };
+  }
+  if (!paid && idempotencyKey === null) {
+    return { ok: true, transactionId, taskId: null, idempotent: false };
+  }
+  const proof = await checkCallerProof({
+    publicOrigin: deps.publicOrigin,
+    headers: request.headers,
+    method: "POST",
+    path: request.path,
+    body: request.rawBody,
+    authenticationKey: context.authenticationKey,
+  });
+  if (!proof.ok) return { ok: false, answer: errorAnswer(proof.error, { processId }) };
+  const admitArgs: AdmitArgs = {
+    transactionId,
+    nowSeconds: Math.floor(Date.now() / 1000),
+    proof: proof.value,
+  };
+  if (idempotencyKey !== null) {
+    admitArgs.idempotency = {
+      route: ROUTE,
+      key: idempotencyKey,
+      bodyHash: await sha256Hex(request.rawBody),
+    };
+  }
+  if (paid) admitArgs.claimFrom = usable;
+  const admitted = await deps.claims().admit(admitArgs);
+  const refusal = admitRefusal(admitted, processId);
+  if (refusal !== null || admitted.kind !== "admitted") {
+    return { ok: false, answer: refusal ?? errorAnswer(appError("internal_error")) };
+  }
+  return { ok: true, transactionId, taskId: admitted.taskId, idempotent: admitted.idempotent };
+}
+
+async function runAgent(args: {
+  deps: ExecuteDeps;
+  target: AgentTarget;
+  owner: string;
+  request: ExecuteRequest;
+  transactionId: string;
+  taskId: string | null;
+}): Promise<AgentOutcome> {
+  const { body, processId } = args.request;
+  const agentRequest: AgentRequest = {
+    transactionId: args.transactionId,
+    processId,
+    userAddress: body.userAddress,
+    data: body.data,
+  };
+  if (body.workflowId !== undefined) agentRequest.workflowId = body.workflowId;
+  const agentTaskId = args.taskId ?? body.taskId;
+  if (agentTaskId !== undefined) agentRequest.taskId = agentTaskId;
+  if (body.priority !== undefined) agentRequest.priority = body.priority;
+  try {
+    return await args.deps.forward(args.target, agentRequest, args.owner);
+  } catch (error) {
+    return { kind: "unexpected", detail: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 function answerFor(args: {

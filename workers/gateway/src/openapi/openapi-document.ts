@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  CALLER_ORIGIN_HEADER,
   CALLER_PROOF_DOMAIN,
   CALLER_PUBLIC_KEY_HEADER,
   CALLER_SIGNATURE_HEADER,
@@ -9,12 +10,13 @@ import { errorResponseSchema } from "../../../../shared/src/schemas/error-respon
 import {
   executeBodySchema,
   listQuerySchema,
+  outcomeReportsResponseSchema,
   paymentBodySchema,
 } from "../../../../shared/src/schemas/gateway.js";
 
 type JsonSchema = Record<string, unknown>;
 
-const callerProofDescription = `Caller proof: headers ${CALLER_PUBLIC_KEY_HEADER} (Ed25519 public key, hex), ${CALLER_TIMESTAMP_HEADER} (Unix seconds, within 5 minutes) and ${CALLER_SIGNATURE_HEADER} (hex Ed25519 signature over the UTF-8 text "${CALLER_PROOF_DOMAIN}\\n" + host + "\\n" + METHOD + "\\n" + path + "\\n" + timestamp + "\\n" + sha256hex(body)); the key must be userAddress's authentication key; each signature is accepted once.`;
+const callerProofDescription = `Caller proof: headers ${CALLER_ORIGIN_HEADER} (this gateway's public origin), ${CALLER_PUBLIC_KEY_HEADER} (Ed25519 public key, hex), ${CALLER_TIMESTAMP_HEADER} (Unix seconds, within 5 minutes) and ${CALLER_SIGNATURE_HEADER} (hex Ed25519 signature over the UTF-8 text "${CALLER_PROOF_DOMAIN}\\n" + origin + "\\n" + METHOD + "\\n" + path + "\\n" + timestamp + "\\n" + sha256hex(body)); the key must be userAddress's authentication key; each signature is accepted once.`;
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (id: string) => ({ content: { "application/json": { schema: ref(id) } } });
@@ -37,7 +39,7 @@ function schemaOf(schema: z.ZodType): JsonSchema {
 /** Every schema with a meta id, as OpenAPI components referencing each other by id. */
 function components(): Record<string, JsonSchema> {
   // Importing the schemas registered them; the registry holds every schema with a meta id.
-  void [executeBodySchema, paymentBodySchema, errorResponseSchema];
+  void [executeBodySchema, paymentBodySchema, errorResponseSchema, outcomeReportsResponseSchema];
   const { schemas } = z.toJSONSchema(z.globalRegistry, {
     io: "input",
     unrepresentable: "any",
@@ -56,7 +58,7 @@ const idempotencyKey = {
   in: "header",
   required: false,
   description:
-    "Scoped to (route, userAddress); the same key and body within 24 h return the first answer, another body is 409.",
+    "Accepted only with a caller proof for userAddress (free processes too). Scoped to (route, userAddress); the same key and body within 24 h return the first answer, another body is 409.",
   schema: { type: "string", maxLength: 255 },
 };
 
@@ -77,7 +79,7 @@ export function openApiDocument(): JsonSchema {
       "/api/execute/{processId}": {
         post: {
           summary: "Execute a process",
-          description: `Runs the process's agent once. A process that requires prepayment needs a usable payment of the caller and a caller proof. ${callerProofDescription}`,
+          description: `Runs the process's agent once. A process that requires prepayment needs a usable payment of the caller (one payment pays for one attempt) and a caller proof, and runs only when this gateway's operator is among the process's agents (else 403 paid_runs_unavailable). ${callerProofDescription}`,
           parameters: [pathParam("processId", "Process id"), idempotencyKey],
           requestBody: { required: true, ...json("ExecuteBody") },
           responses: {
@@ -91,7 +93,7 @@ export function openApiDocument(): JsonSchema {
                 },
               },
             },
-            ...errors(401, 404, 409, 413, 500, 502),
+            ...errors(401, 403, 404, 409, 413, 500, 502, 503),
           },
         },
       },
@@ -104,7 +106,7 @@ export function openApiDocument(): JsonSchema {
           requestBody: { required: true, ...json("PaymentBody") },
           responses: {
             "200": answer("Committed: the payment is in escrow", "PaymentResponse"),
-            ...errors(400, 404, 409, 413, 500, 503),
+            ...errors(400, 401, 404, 409, 413, 500, 503),
           },
         },
       },
@@ -147,6 +149,13 @@ export function openApiDocument(): JsonSchema {
             pathParam("transactionId", "Transaction id"),
           ],
           responses: { "200": answer("Logs", "AgentLogs"), ...errors(400, 404, 500, 502) },
+        },
+      },
+      "/api/reports/{processId}": {
+        get: {
+          summary: "The process's outcome reports not yet on the ledger",
+          parameters: [pathParam("processId", "Process id")],
+          responses: { "200": answer("Reports", "OutcomeReports"), ...errors(400, 500) },
         },
       },
     },

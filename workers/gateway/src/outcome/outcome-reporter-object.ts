@@ -1,24 +1,18 @@
 import { DurableObject } from "cloudflare:workers";
-import { hexToBytes } from "../../../../shared/src/auth/bytes.js";
-import { LedgerError } from "../../../../shared/src/ledger/errors.js";
-import { gatewayConfig } from "../config.js";
-import type { OutcomeReport } from "../execute/run-execute.js";
-import { gatewayLedger } from "../ledger/gateway-ledger.js";
-import { operatorAccount } from "./operator-account.js";
-import { type DueReport, OUTCOME_SCHEMA, SQL } from "./outcome-sql.js";
+import { operatorAccountStub } from "../durable/stubs.js";
+import { type DueReport, type ListedReport, OUTCOME_SCHEMA, SQL } from "./outcome-sql.js";
+import type { OutcomeReport, QueuedReport } from "./outcome-types.js";
 
 const MAX_BACKOFF_MS = 10 * 60_000;
-
-/** An abort is the ledger's final word (already reported, no longer in escrow, not an agent). */
-function isFinal(error: unknown): boolean {
-  return error instanceof LedgerError && (error.kind === "abort" || error.kind === "invalid_input");
-}
+/** Reports sent per alarm; the rest wait for the next one, so one alarm stays short. */
+const BATCH = 50;
+const LIST_LIMIT = 500;
 
 /**
- * The one owner of the operator account: reports are queued in SQLite and sent one at a time
- * from the alarm, so no two transactions of the account race for a sequence number, and a
- * report that fails for a passing reason (node unreachable, sequence moved) is retried with
- * backoff until it commits.
+ * One process's outcome reports (one instance per process id, docs/gateway.md "Outcome
+ * reports"): a backlog of one process never delays another's. Reports go to the operator
+ * account one at a time from the alarm, retried with backoff until committed; a report the
+ * ledger refuses for good is kept, marked refused with its reason.
  */
 export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
   private readonly sql: SqlStorage;
@@ -29,75 +23,93 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
     this.sql.exec(OUTCOME_SCHEMA);
   }
 
-  async enqueue(report: OutcomeReport): Promise<void> {
+  /**
+   * Before a paid run starts: unless `complete` comes first, a FAILED report goes at `failAtMs`
+   * (the run's time limit and a grace period), so a run whose gateway died still ends in an
+   * outcome the payer can refund on.
+   */
+  async reserve(args: {
+    processId: string;
+    taskId: string;
+    payer: string;
+    failAtMs: number;
+  }): Promise<void> {
+    this.sql.exec(SQL.reserve, args.processId, args.taskId, args.payer, args.failAtMs);
+    await this.wakeBy(args.failAtMs);
+  }
+
+  /** The run ended: its outcome is queued to go now. */
+  async complete(report: OutcomeReport): Promise<void> {
+    const now = Date.now();
     this.sql.exec(
-      SQL.insert,
+      SQL.complete,
       report.processId,
       report.taskId,
       report.payer,
       report.delivered ? 1 : 0,
       report.resultHash,
-      Date.now(),
+      now,
     );
-    const alarm = await this.ctx.storage.getAlarm();
-    if (alarm === null) await this.ctx.storage.setAlarm(Date.now());
+    await this.wakeBy(now);
   }
 
-  /** Reports not yet committed, for operators and tests. */
-  pending(): {
-    processId: string;
-    taskId: string;
-    delivered: boolean;
-    attempts: number;
-    lastError: string | null;
-  }[] {
+  /** Reports not yet on the ledger, oldest first, for operators and tests. */
+  list(): QueuedReport[] {
     return this.sql
-      .exec<{
-        process_id: string;
-        task_id: string;
-        delivered: number;
-        attempts: number;
-        last_error: string | null;
-      }>(SQL.pending)
+      .exec<ListedReport>(SQL.list, LIST_LIMIT)
       .toArray()
       .map((r) => ({
-        processId: r.process_id,
         taskId: r.task_id,
+        payer: r.payer,
+        state: r.state,
         delivered: r.delivered === 1,
         attempts: r.attempts,
+        nextAttemptAt: r.state === "refused" ? null : new Date(r.next_attempt_at).toISOString(),
         lastError: r.last_error,
       }));
   }
 
   override async alarm(): Promise<void> {
-    const signer = operatorAccount(gatewayConfig(this.env).operatorPrivateKey);
-    const ledger = gatewayLedger(this.env);
-    const due = this.sql.exec<DueReport>(SQL.due, Date.now()).toArray();
+    const operator = operatorAccountStub(this.env);
+    const due = this.sql.exec<DueReport>(SQL.due, Date.now(), BATCH).toArray();
     for (const row of due) {
-      if (signer === null) break;
-      try {
-        await ledger.reportOutcome({
-          signer,
-          processId: row.process_id,
-          taskId: row.task_id,
-          payer: row.payer,
-          delivered: row.delivered === 1,
-          // Queued from sha256Hex (or "" for a failed run), so always valid hex.
-          resultHash: hexToBytes(row.result_hash) ?? undefined,
-        });
-        this.sql.exec(SQL.remove, row.id);
-      } catch (error) {
-        if (isFinal(error)) {
-          console.warn("gateway: outcome report refused for good", row.task_id, String(error));
-          this.sql.exec(SQL.remove, row.id);
-          continue;
+      if (row.state === "reserved") {
+        console.warn("gateway: a paid run never finished; reporting it failed", row.task_id);
+      }
+      const result = await operator.send({
+        processId: row.process_id,
+        taskId: row.task_id,
+        payer: row.payer,
+        // A reservation that came due is a run that never ended: failed.
+        delivered: row.state === "queued" && row.delivered === 1,
+        resultHash: row.state === "queued" ? row.result_hash : "",
+      });
+      switch (result.kind) {
+        case "committed":
+          this.sql.exec(SQL.remove, row.task_id, row.payer);
+          break;
+        case "refused":
+          console.warn("gateway: outcome report refused for good", row.task_id, result.reason);
+          this.sql.exec(SQL.refuse, result.reason.slice(0, 500), row.task_id, row.payer);
+          break;
+        case "retry": {
+          const backoff = Math.min(1_000 * 2 ** row.attempts, MAX_BACKOFF_MS);
+          this.sql.exec(
+            SQL.retryLater,
+            Date.now() + backoff,
+            result.reason.slice(0, 500),
+            row.task_id,
+            row.payer,
+          );
         }
-        const backoff = Math.min(1_000 * 2 ** row.attempts, MAX_BACKOFF_MS);
-        this.sql.exec(SQL.retryLater, Date.now() + backoff, String(error).slice(0, 500), row.id);
       }
     }
-    const next = this.sql.exec<{ at: number | null }>(SQL.nextDue).toArray()[0]?.at ?? null;
-    if (next !== null && signer !== null)
-      await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
+    const next = this.sql.exec<{ at: number | null }>(SQL.nextDue).one().at;
+    if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
+  }
+
+  private async wakeBy(atMs: number): Promise<void> {
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > atMs) await this.ctx.storage.setAlarm(atMs);
   }
 }

@@ -5,10 +5,11 @@ import type { LedgerClient } from "../../../../shared/src/ledger/client.js";
 import { LedgerError } from "../../../../shared/src/ledger/errors.js";
 import type { DecodedSignedTransaction } from "../../../../shared/src/ledger/signed-transactions.js";
 import type { PaymentBody } from "../../../../shared/src/schemas/gateway.js";
+import { admitRefusal } from "../claims/admit-refusal.js";
 import type { ClaimsApi } from "../claims/claims-types.js";
 import { newTransactionId } from "../execute/transaction-id.js";
+import { checkCallerProof } from "../http/caller-proof-check.js";
 import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
-import { storedAnswer } from "../http/stored-answer.js";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import { checkSignedPayment } from "./check-signed-payment.js";
 
@@ -55,11 +56,16 @@ async function unsignedAnswer(args: {
  * POST /api/payment: checks the payer's signed make_payment against the body, submits it,
  * waits for it to commit, and answers SPEC's body plus the task id. Idempotent per
  * (route, userAddress, Idempotency-Key): a retry returns the first answer without paying again.
+ * A key is taken only with a valid caller proof for userAddress, checked before anything is
+ * recorded (docs/gateway.md, "Idempotency").
  */
 export async function runPayment(args: {
   ledger: LedgerClient;
   body: PaymentBody;
   rawBody: Uint8Array;
+  headers: Headers;
+  path: string;
+  publicOrigin: string | null;
   idempotencyKey: string | null;
   claims: () => ClaimsApi;
 }): Promise<GatewayAnswer> {
@@ -88,28 +94,31 @@ export async function runPayment(args: {
   if (!check.ok) return errorAnswer(appError("validation_failed", check.message), { processId });
 
   const transactionId = newTransactionId();
-  const idempotency =
+  let idempotency =
     args.idempotencyKey === null
       ? undefined
       : { route: ROUTE, key: args.idempotencyKey, bodyHash: await sha256Hex(args.rawBody) };
   if (idempotency !== undefined) {
-    const admitted = await args
-      .claims()
-      .admit({ transactionId, nowSeconds: Math.floor(Date.now() / 1000), idempotency });
-    if (admitted.kind === "stored_answer") return storedAnswer(admitted);
-    if (admitted.kind === "idempotency_conflict") {
-      return errorAnswer(appError("conflict", "This Idempotency-Key was used with another body"), {
-        processId,
-      });
-    }
-    if (admitted.kind === "idempotency_in_progress") {
-      return errorAnswer(
-        appError("conflict", "A request with this Idempotency-Key is still running"),
-        {
-          processId,
-        },
-      );
-    }
+    const context = await ledger.gatewayContext({ processId, payer: body.userAddress });
+    const proof = await checkCallerProof({
+      publicOrigin: args.publicOrigin,
+      headers: args.headers,
+      method: "POST",
+      path: args.path,
+      body: args.rawBody,
+      authenticationKey: context.authenticationKey,
+    });
+    if (!proof.ok) return errorAnswer(proof.error, { processId });
+    const admitted = await args.claims().admit({
+      transactionId,
+      nowSeconds: Math.floor(Date.now() / 1000),
+      proof: proof.value,
+      idempotency,
+    });
+    const refusal = admitRefusal(admitted, processId);
+    if (refusal !== null) return refusal;
+    // Over the claims object's cap the payment still goes ahead, without a stored answer.
+    if (admitted.kind === "admitted" && !admitted.idempotent) idempotency = undefined;
   }
 
   let answer: GatewayAnswer;
@@ -138,7 +147,6 @@ export async function runPayment(args: {
     await args.claims().finish({
       transactionId,
       taskId: null,
-      agentSucceeded: final,
       idempotency: { route: ROUTE, key: idempotency.key },
       ...(final ? { answer: { status: answer.status, body: JSON.stringify(answer.body) } } : {}),
     });

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { executeBodySchema, processIdParamSchema } from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
-import { claimsStub, queueOutcomeReport } from "../durable/stubs.js";
-import { resolveAgentTarget } from "../execute/agent-target.js";
+import { claimsStub, outcomeQueueStub } from "../durable/stubs.js";
+import { agentSignerOf, noAgentSignerAnswer } from "../execute/agent-signer.js";
+import { parseAgentBindings, resolveAgentTarget } from "../execute/agent-target.js";
 import { forwardToAgent } from "../execute/forward-to-agent.js";
 import { type ExecuteDeps, runExecute } from "../execute/run-execute.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";
@@ -25,37 +26,45 @@ export const executeRoutes = new Hono<GatewayApp>().post(
     const config = gatewayConfig(c.env);
     const ledger = gatewayLedger(c.env);
     const operator = operatorAccount(config.operatorPrivateKey);
+    const signer = agentSignerOf(operator);
+    // Fails closed: no agent accepts an unsigned call, so none is attempted (nothing is claimed).
+    if (signer === null) return send(c, noAgentSignerAnswer({ processId }));
     const url = new URL(c.req.url);
+    const queue = () => outcomeQueueStub(c.env, processId);
     const deps: ExecuteDeps = {
-      loadContext: () =>
+      loadContext: ({ fresh }) =>
         loadGatewayContext({
           ledger,
           processId,
           payer: body.userAddress,
           ttlMs: config.processCacheMs,
+          fresh,
         }),
       claims: () => claimsStub(c.env, processId, body.userAddress),
       resolveTarget: (serviceUrl) =>
         resolveAgentTarget({
           serviceUrl,
           bindings: c.env as unknown as Record<string, unknown>,
+          agentBindings: parseAgentBindings(c.env.AGENT_BINDINGS),
           allowHttp: config.allowHttpAgents,
         }),
-      forward: (target, request) =>
+      forward: (target, request, ownerAddress) =>
         forwardToAgent({
           target,
           request,
-          secret: config.agentSecret,
+          signer,
+          ownerAddress,
           timeoutMs: config.agentTimeoutMs,
         }),
-      reportOutcome:
-        operator === null
-          ? null
-          : ({ context, report }) => {
-              const address = operator.accountAddress.toStringLong();
-              if (!context.agents.includes(address)) return;
-              c.executionCtx.waitUntil(queueOutcomeReport(c.env, report));
-            },
+      operator: {
+        address: operator === null ? null : operator.accountAddress.toStringLong(),
+        owners: config.operatorOwners,
+      },
+      publicOrigin: config.publicOrigin,
+      reports: {
+        reserve: (args) => queue().reserve({ processId, ...args }),
+        complete: (report) => queue().complete(report),
+      },
       timeoutMs: config.agentTimeoutMs,
     };
     const answer = await runExecute({
@@ -64,7 +73,6 @@ export const executeRoutes = new Hono<GatewayApp>().post(
         body,
         rawBody: c.get("rawBody"),
         headers: c.req.raw.headers,
-        host: url.host,
         path: `${url.pathname}${url.search}`,
         idempotencyKey,
       },

@@ -4,20 +4,32 @@ import { appError } from "../../../../shared/src/errors/app-error.js";
 import { agentLogsResponseSchema } from "../../../../shared/src/schemas/agent.js";
 import { logsParamsSchema } from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
-import { fetchAgentJson, resolveAgentTarget } from "../execute/agent-target.js";
+import { agentSignerOf, noAgentSignerAnswer } from "../execute/agent-signer.js";
+import {
+  agentUrl,
+  fetchAgentJson,
+  parseAgentBindings,
+  resolveAgentTarget,
+} from "../execute/agent-target.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";
 import { errorAnswer, send } from "../http/respond.js";
 import { validate } from "../http/validate.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { cachedProcess } from "../ledger/process-cache.js";
+import { operatorAccount } from "../outcome/operator-account.js";
 
-/** An execution's logs, read from its agent (agents on service bindings are not public). */
+/**
+ * An execution's logs, read from its agent: only the gateway may read them (they hold what the
+ * input held), so the read is signed like an execute, for the process's owner, over no body.
+ */
 export const logsRoutes = new Hono<GatewayApp>().get(
   "/api/logs/:processId/:transactionId",
   validate("param", logsParamsSchema),
   async (c) => {
     const { processId, transactionId } = c.req.valid("param");
     const config = gatewayConfig(c.env);
+    const signer = agentSignerOf(operatorAccount(config.operatorPrivateKey));
+    if (signer === null) return send(c, noAgentSignerAnswer({ processId }));
     const process = await cachedProcess({
       ledger: gatewayLedger(c.env),
       processId,
@@ -27,28 +39,28 @@ export const logsRoutes = new Hono<GatewayApp>().get(
     const resolved = resolveAgentTarget({
       serviceUrl: process.serviceUrl,
       bindings: c.env as unknown as Record<string, unknown>,
+      agentBindings: parseAgentBindings(c.env.AGENT_BINDINGS),
       allowHttp: config.allowHttpAgents,
     });
     if (!resolved.ok) {
       return send(c, errorAnswer(appError("agent_unavailable", resolved.message), { processId }));
     }
-    // Agents check a log read like an execute with an empty body.
-    const headers =
-      config.agentSecret === null
-        ? {}
-        : await signAgentRequest({
-            secret: config.agentSecret,
-            timestamp: Math.floor(Date.now() / 1000),
-            transactionId,
-            body: "",
-          });
+    const path = `/logs/${encodeURIComponent(transactionId)}`;
+    const headers = await signAgentRequest({
+      signer,
+      processId,
+      ownerAddress: process.owner,
+      method: "GET",
+      url: agentUrl(resolved.target, path),
+      transactionId,
+      body: "",
+    });
     let response: { status: number; json: unknown };
     try {
-      response = await fetchAgentJson(
-        resolved.target,
-        `/logs/${encodeURIComponent(transactionId)}`,
-        { headers, signal: AbortSignal.timeout(config.agentTimeoutMs) },
-      );
+      response = await fetchAgentJson(resolved.target, path, {
+        headers,
+        signal: AbortSignal.timeout(config.agentTimeoutMs),
+      });
     } catch {
       return send(c, errorAnswer(appError("agent_unavailable"), { processId, transactionId }));
     }

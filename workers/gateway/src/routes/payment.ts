@@ -14,10 +14,14 @@ export const paymentRoutes = new Hono<GatewayApp>()
   .post("/api/payment", rawBody, validate("json", paymentBodySchema), async (c) => {
     const body = c.req.valid("json");
     const idempotencyKey = idempotencyKeyOf(c.req.raw.headers);
+    const url = new URL(c.req.url);
     const answer = await runPayment({
       ledger: gatewayLedger(c.env),
       body,
       rawBody: c.get("rawBody"),
+      headers: c.req.raw.headers,
+      path: `${url.pathname}${url.search}`,
+      publicOrigin: gatewayConfig(c.env).publicOrigin,
       idempotencyKey,
       claims: () => claimsStub(c.env, body.processId, body.userAddress),
     });
@@ -28,12 +32,9 @@ export const paymentRoutes = new Hono<GatewayApp>()
     validate("param", verifyParamsSchema),
     async (c) => {
       const { processId, userAddress } = c.req.valid("param");
-      const config = gatewayConfig(c.env);
       // Never cached: a yes must reflect the ledger and the claims as they are now.
       const context = await gatewayLedger(c.env).gatewayContext({ processId, payer: userAddress });
-      const usable = context.processExists
-        ? usablePaymentTaskIds({ context, timeoutMs: config.agentTimeoutMs })
-        : [];
+      const usable = context.processExists ? usablePaymentTaskIds({ context }) : [];
       const unclaimed =
         usable.length === 0
           ? []

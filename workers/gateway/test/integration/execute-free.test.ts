@@ -121,15 +121,54 @@ describe("execute, free process", () => {
   });
 
   it("replays an idempotent free execute without running it again", async () => {
-    const body = { userAddress: user, data: { n: 1 } };
+    const caller = await fundedAccount();
+    const body = { userAddress: address(caller), data: { n: 1 } };
     const headers = { "idempotency-key": uniqueId("key") };
-    const first = await execute({ processId, body, headers });
-    const second = await execute({ processId, body, headers });
+    // Each retry carries a fresh proof (a proof is taken once): here, another timestamp.
+    const now = Math.floor(Date.now() / 1000);
+    const first = await execute({ processId, body, headers, signer: caller, timestamp: now });
+    const second = await execute({ processId, body, headers, signer: caller, timestamp: now - 1 });
     const a = await first.json<ExecuteAnswer>();
     const b = await second.json<ExecuteAnswer>();
     expect(second.status).toBe(first.status);
     expect(b.result?.runId).toBe(a.result?.runId);
-    const other = await execute({ processId, body: { ...body, data: { n: 2 } }, headers });
+    const other = await execute({
+      processId,
+      body: { ...body, data: { n: 2 } },
+      headers,
+      signer: caller,
+    });
     expect(other.status).toBe(409);
+  });
+
+  it("takes an Idempotency-Key only with a caller proof, so nobody can squat another user's keys", async () => {
+    const victim = await fundedAccount();
+    const key = uniqueId("key");
+    const headers = { "idempotency-key": key };
+    // A stranger with a script, no proof: refused, and nothing is recorded under the key.
+    const squat = await execute({
+      processId,
+      body: { userAddress: address(victim), data: { junk: "x".repeat(1000) } },
+      headers,
+    });
+    expect(squat.status).toBe(401);
+    expect(await squat.json()).toMatchObject({ details: { reason: "missing_proof" } });
+    // Another account's proof is no better.
+    const mallory = await fundedAccount();
+    const forged = await execute({
+      processId,
+      body: { userAddress: address(victim), data: { junk: 1 } },
+      headers,
+      signer: mallory,
+    });
+    expect(forged.status).toBe(401);
+    // The victim's own request with that key runs (not 409).
+    const own = await execute({
+      processId,
+      body: { userAddress: address(victim), data: { mine: true } },
+      headers,
+      signer: victim,
+    });
+    expect(own.status).toBe(200);
   });
 });

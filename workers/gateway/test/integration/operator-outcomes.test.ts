@@ -1,7 +1,8 @@
 import { env, runDurableObjectAlarm, SELF } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
 import { OUTCOME } from "../../../../shared/src/contract/status.js";
+import { outcomeReportsResponseSchema } from "../../../../shared/src/schemas/gateway.js";
 import {
   address,
   execute,
@@ -12,16 +13,7 @@ import {
   pay,
   testProcess,
 } from "../support/ledger-fixtures.js";
-
-async function outcomeOf(args: { processId: string; taskId: string; payer: string }) {
-  // The report is sent after the answer, from the reporter's alarm: poll for it.
-  for (let i = 0; i < 100; i++) {
-    const record = await ledger.getPaymentRecord(args);
-    if (record !== null && record.outcome !== OUTCOME.NONE) return record;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return ledger.getPaymentRecord(args);
-}
+import { outcomeOf } from "../support/outcomes.js";
 
 function hex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -72,28 +64,10 @@ describe("outcome reports by the gateway's operator account", () => {
     expect(await verify.json()).toMatchObject({ verified: false });
   });
 
-  it("reports nothing for a process that does not list the operator among its agents", async () => {
-    const paidProcess = await testProcess("paid");
-    const user = await fundedAccount();
-    const taskId = await pay({ payer: user, processId: paidProcess });
-    const res = await execute({
-      processId: paidProcess,
-      body: { userAddress: address(user) },
-      signer: user,
-    });
-    expect(res.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1_000));
-    const record = await ledger.getPaymentRecord({
-      processId: paidProcess,
-      taskId,
-      payer: address(user),
-    });
-    expect(record?.outcome).toBe(OUTCOME.NONE);
-  });
-
-  it("drops a report the ledger refuses for good instead of retrying it forever", async () => {
-    const reporter = env.OUTCOME_REPORTER.getByName(`test-${crypto.randomUUID()}`);
-    await reporter.enqueue({
+  it("keeps a report the ledger refuses for good, marked refused with the reason", async () => {
+    const queueName = `test-${crypto.randomUUID()}`;
+    const queue = env.OUTCOME_REPORTER.getByName(queueName);
+    await queue.complete({
       processId,
       taskId: "no-such-payment",
       payer: address(operator),
@@ -101,12 +75,44 @@ describe("outcome reports by the gateway's operator account", () => {
       resultHash: "",
     });
     // The alarm may already be running on its own (then runDurableObjectAlarm returns at once,
-    // while that run still waits on the ledger): poll until the queue settles. A report kept for
-    // a retry would stay queued, and the last read below would show it.
-    await runDurableObjectAlarm(reporter);
-    for (let i = 0; i < 100 && (await reporter.pending()).length > 0; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(await reporter.pending()).toEqual([]);
+    // while that run still waits on the ledger): wait until the report leaves the queued state.
+    await runDurableObjectAlarm(queue);
+    await vi.waitFor(
+      async () => {
+        const [report] = await queue.list();
+        expect(report).toMatchObject({ taskId: "no-such-payment", state: "refused" });
+        expect(report?.lastError).toMatch(/payment/i);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+  });
+
+  it("sends a reserved report as failed when its run never finished (the gateway died)", async () => {
+    const user = await fundedAccount();
+    const taskId = await pay({ payer: user, processId });
+    const queue = env.OUTCOME_REPORTER.getByName(processId);
+    // A reservation whose run never called complete: due now, as if its deadline passed.
+    await queue.reserve({ processId, taskId, payer: address(user), failAtMs: Date.now() });
+    await runDurableObjectAlarm(queue);
+    const record = await outcomeOf({ processId, taskId, payer: address(user) });
+    expect(record?.outcome).toBe(OUTCOME.FAILED);
+    await ledger.requestRefund(user, { processId, taskId });
+  });
+
+  it("shows the operator and the process's unsent reports at GET /api/reports/:processId", async () => {
+    const queue = env.OUTCOME_REPORTER.getByName(processId);
+    await queue.reserve({
+      processId,
+      taskId: "shown",
+      payer: address(operator),
+      failAtMs: Date.now() + 3_600_000,
+    });
+    const res = await SELF.fetch(`${GATEWAY}/api/reports/${processId}`);
+    expect(res.status).toBe(200);
+    const body = outcomeReportsResponseSchema.parse(await res.json());
+    expect(body).toMatchObject({ processId, operator: address(operator) });
+    expect(body.reports).toContainEqual(
+      expect.objectContaining({ taskId: "shown", state: "reserved", delivered: false }),
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   GATEWAY,
   ledger,
   PRICE,
+  proofHeaders,
   testProcess,
   uniqueId,
 } from "../support/ledger-fixtures.js";
@@ -152,8 +153,19 @@ describe("POST /api/payment", () => {
       signedTransaction,
     };
     const key = { "idempotency-key": uniqueId("pay") };
-    const first = await postPayment(body, key);
-    const second = await postPayment(body, key);
+    // Each retry carries a fresh proof (a proof is taken once): here, another timestamp.
+    let timestamp = Math.floor(Date.now() / 1000);
+    const signed = async (b: Record<string, unknown>) => ({
+      ...key,
+      ...(await proofHeaders({
+        signer: payer,
+        path: "/api/payment",
+        text: JSON.stringify(b),
+        timestamp: timestamp--,
+      })),
+    });
+    const first = await postPayment(body, await signed(body));
+    const second = await postPayment(body, await signed(body));
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     const [a, b] = [
@@ -163,8 +175,32 @@ describe("POST /api/payment", () => {
     expect(b.transactionHash).toBe(a.transactionHash);
     expect(await ledger.openPayments({ processId, payer: address(payer) })).toHaveLength(1);
     const another = await signedPayment({ payer, processId });
-    const other = await postPayment({ ...body, signedTransaction: another.signedTransaction }, key);
+    const otherBody = { ...body, signedTransaction: another.signedTransaction };
+    const other = await postPayment(otherBody, await signed(otherBody));
     expect(other.status).toBe(409);
     expect(await ledger.openPayments({ processId, payer: address(payer) })).toHaveLength(1);
+  });
+
+  it("refuses an Idempotency-Key without a caller proof before recording it", async () => {
+    const payer = await fundedAccount();
+    const { signedTransaction } = await signedPayment({ payer, processId });
+    const body = {
+      processId,
+      amount: PRICE.toString(),
+      userAddress: address(payer),
+      signedTransaction,
+    };
+    const key = { "idempotency-key": uniqueId("pay") };
+    // Anyone who saw the signed transaction could send it with a key: no proof, no key.
+    const squat = await postPayment(body, key);
+    expect(squat.status).toBe(401);
+    expect(await ledger.openPayments({ processId, payer: address(payer) })).toHaveLength(0);
+    const proof = await proofHeaders({
+      signer: payer,
+      path: "/api/payment",
+      text: JSON.stringify(body),
+    });
+    const own = await postPayment(body, { ...key, ...proof });
+    expect(own.status).toBe(200);
   });
 });

@@ -64,9 +64,9 @@ describe("GET /api/payment/verify/:processId/:userAddress", () => {
 describe("unexpected failures", () => {
   it("answers SPEC's 500 without detail when the agent gives no usable answer", async () => {
     const owner = await fundedAccount();
-    // The devnode is a Worker the gateway is bound to, but not an agent: its answer is no
-    // AgentResponse.
-    const processId = await registerProcess({ owner, serviceUrl: "service://LEDGER" });
+    // A Worker the gateway is bound to and lists in AGENT_BINDINGS, whose answer is no
+    // AgentResponse (the ledger binding, used here before, is no longer reachable at all).
+    const processId = await registerProcess({ owner, serviceUrl: "service://NOT_AN_AGENT" });
     const res = await execute({ processId, body: { userAddress: address(owner) } });
     expect(res.status).toBe(500);
     const body = await res.json<Record<string, unknown>>();

@@ -1,23 +1,30 @@
 /// <reference types="node" />
 /**
  * Vitest pool options of the gateway project (runs in Node when the pool starts): the gateway
- * from the top-level wrangler.toml, plus the devnode and the echo agent as REAL auxiliary
+ * from the top-level wrangler.toml's `local` environment (the default one deploys for a real
+ * network, without the devnode), plus the devnode and the echo agent as REAL auxiliary
  * Workers. Those are TypeScript, so they are bundled with esbuild first; their bindings come
  * from their own wrangler configs, so they cannot drift from what deploys.
  */
+import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
 import { build } from "esbuild";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import {
-  TEST_AGENT_SECRET,
   TEST_AGENTS,
   TEST_OPERATOR_PRIVATE_KEY,
+  TEST_PROCESS_OWNER_PRIVATE_KEY,
 } from "../support/test-secrets.js";
 
 const ROOT = resolve(import.meta.dirname, "../../../..");
-const OUT_DIR = join(tmpdir(), "agentgate-gateway-test-workers");
+// One folder per checkout: two checkouts testing at once must not run each other's bundles.
+const OUT_DIR = join(
+  tmpdir(),
+  `agentgate-gateway-test-workers-${createHash("sha256").update(ROOT).digest("hex").slice(0, 12)}`,
+);
 
 async function auxiliaryWorker(args: {
   configPath: string;
@@ -48,31 +55,75 @@ async function auxiliaryWorker(args: {
   };
 }
 
+/**
+ * The test-only counting agent (test/support/counting-agent): no wrangler config, so its one
+ * Durable Object binding is declared here.
+ */
+async function countingAgentWorker() {
+  const outfile = join(OUT_DIR, "agentgate-counting-agent.mjs");
+  await build({
+    entryPoints: [join(import.meta.dirname, "../support/counting-agent/counting-agent.ts")],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    conditions: ["workerd", "worker", "browser"],
+    external: ["cloudflare:*", "node:*"],
+    logLevel: "error",
+  });
+  return {
+    name: "agentgate-counting-agent",
+    modules: true,
+    modulesRoot: OUT_DIR,
+    scriptPath: outfile,
+    compatibilityDate: "2026-04-01",
+    compatibilityFlags: ["nodejs_compat"],
+    durableObjects: { RUN_COUNTER: "RunCounterObject" },
+  };
+}
+
+function accountOf(privateKey: string): Account {
+  return Account.fromPrivateKey({
+    privateKey: new Ed25519PrivateKey(
+      PrivateKey.formatPrivateKey(privateKey, PrivateKeyVariants.Ed25519),
+    ),
+  });
+}
+
+/** Every agent trusts the gateway's operator key and serves the test owner's processes. */
+const AGENT_AUTH = {
+  AGENT_GATEWAY_PUBLIC_KEYS: accountOf(TEST_OPERATOR_PRIVATE_KEY).publicKey.toString(),
+  AGENT_OWNER_ADDRESS: accountOf(TEST_PROCESS_OWNER_PRIVATE_KEY).accountAddress.toStringLong(),
+};
+
 export async function gatewayPoolOptions() {
   await mkdir(OUT_DIR, { recursive: true });
-  const [ledger, agent, textStats, jsonTransform] = await Promise.all([
+  const [ledger, agent, textStats, jsonTransform, counting] = await Promise.all([
     auxiliaryWorker({
       configPath: "workers/ledger/wrangler.toml",
       name: "agentgate-ledger",
-      bindings: { DEV_CLOCK: "true" },
+      // The devnode's conveniences are off unless configured; the tests use all three.
+      bindings: { DEV_CLOCK: "true", DEV_FAUCET: "true", DEV_ADMIN: "true" },
     }),
     auxiliaryWorker({
       configPath: "workers/agent/wrangler.toml",
       name: "agentgate-agent-echo",
       // Longer than the gateway's limit below, so the gateway's own time-out can be tested.
-      bindings: { AGENT_SECRET: TEST_AGENT_SECRET, AGENT_TIMEOUT_MS: "10000" },
+      bindings: { ...AGENT_AUTH, AGENT_TIMEOUT_MS: "10000" },
     }),
     // The other example agents the gateway's wrangler.toml binds, so every binding resolves.
     auxiliaryWorker({
       configPath: "workers/agent/examples/text-stats/wrangler.toml",
       name: "agentgate-agent-text-stats",
-      bindings: { AGENT_SECRET: TEST_AGENT_SECRET },
+      bindings: AGENT_AUTH,
     }),
     auxiliaryWorker({
       configPath: "workers/agent/examples/json-transform/wrangler.toml",
       name: "agentgate-agent-json-transform",
-      bindings: { AGENT_SECRET: TEST_AGENT_SECRET },
+      bindings: AGENT_AUTH,
     }),
+    countingAgentWorker(),
   ]);
   // An agent deployment serves one process id, so each test process gets its own echo Worker.
   const agents = Object.entries(TEST_AGENTS).map(([binding, processId]) => ({
@@ -82,23 +133,45 @@ export async function gatewayPoolOptions() {
     binding,
   }));
   return {
-    wrangler: { configPath: join(ROOT, "wrangler.toml") },
+    wrangler: { configPath: join(ROOT, "wrangler.toml"), environment: "local" },
     miniflare: {
       workers: [
         ledger,
         textStats,
         jsonTransform,
+        counting,
         ...agents.map(({ binding: _b, ...worker }) => worker),
+        // A Worker declared as an agent that answers no AgentResponse (the gateway's 500 case).
+        {
+          name: "agentgate-not-an-agent",
+          modules: true,
+          script: "export default { fetch: () => new Response('not an agent') };",
+        },
       ],
       serviceBindings: {
         LEDGER: "agentgate-ledger",
         TEXT_STATS_AGENT: "agentgate-agent-text-stats",
         JSON_TRANSFORM_AGENT: "agentgate-agent-json-transform",
+        // Test-only: counts runs per payment (issue 12's "ran exactly once" on the agent's side).
+        COUNTING_AGENT: "agentgate-counting-agent",
+        NOT_AN_AGENT: "agentgate-not-an-agent",
         ...Object.fromEntries(agents.map((a) => [a.binding, a.name])),
       },
       bindings: {
-        AGENT_SECRET: TEST_AGENT_SECRET,
         OPERATOR_PRIVATE_KEY: TEST_OPERATOR_PRIVATE_KEY,
+        // The origin tests send to (support/ledger-fixtures.ts GATEWAY): caller proofs name it.
+        PUBLIC_ORIGIN: "https://gateway.test",
+        OPERATOR_OWNERS: "*",
+        // LEDGER is listed on purpose: the gateway must refuse it even then
+        // (test/integration/service-url-ssrf.test.ts).
+        AGENT_BINDINGS: [
+          "LEDGER",
+          "TEXT_STATS_AGENT",
+          "JSON_TRANSFORM_AGENT",
+          "NOT_AN_AGENT",
+          "COUNTING_AGENT",
+          ...agents.map((a) => a.binding),
+        ].join(","),
         AGENT_TIMEOUT_MS: "2000",
         PROCESS_CACHE_MS: "0",
       },

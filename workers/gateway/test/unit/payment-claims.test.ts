@@ -1,5 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import {
+  IDEMPOTENCY_MAX_ANSWER_BYTES,
+  IDEMPOTENCY_MAX_KEYS,
+} from "../../src/claims/claims-types.js";
 
 let n = 0;
 /** A fresh claims object per test: one (processId, userAddress) pair each. */
@@ -20,8 +24,8 @@ describe("PaymentClaimsObject", () => {
       claimFrom: ["a", "b"],
     });
     const third = await stub.admit({ transactionId: "t3", nowSeconds: now, claimFrom: ["a", "b"] });
-    expect(first).toEqual({ kind: "admitted", taskId: "a" });
-    expect(second).toEqual({ kind: "admitted", taskId: "b" });
+    expect(first).toEqual({ kind: "admitted", taskId: "a", idempotent: false });
+    expect(second).toEqual({ kind: "admitted", taskId: "b", idempotent: false });
     expect(third).toEqual({ kind: "no_payment" });
   });
 
@@ -36,13 +40,71 @@ describe("PaymentClaimsObject", () => {
     expect(results.filter((r) => r.kind === "no_payment")).toHaveLength(49);
   });
 
-  it("releases a payment when the agent failed and keeps it when the agent answered", async () => {
+  it("keeps a claim whatever the run's outcome: a payment pays for one attempt", async () => {
     const stub = claims();
     await stub.admit({ transactionId: "t1", nowSeconds: now, claimFrom: ["a", "b"] });
     await stub.admit({ transactionId: "t2", nowSeconds: now, claimFrom: ["a", "b"] });
-    await stub.finish({ transactionId: "t1", taskId: "a", agentSucceeded: false });
-    await stub.finish({ transactionId: "t2", taskId: "b", agentSucceeded: true });
-    expect(await stub.unclaimed(["a", "b", "c"])).toEqual(["a", "c"]);
+    // t1's run failed, t2's succeeded: neither payment is offered again.
+    await stub.finish({ transactionId: "t1", taskId: "a" });
+    await stub.finish({ transactionId: "t2", taskId: "b" });
+    expect(await stub.unclaimed(["a", "b", "c"])).toEqual(["c"]);
+    expect(
+      await stub.admit({ transactionId: "t3", nowSeconds: now, claimFrom: ["a", "b"] }),
+    ).toEqual({ kind: "no_payment" });
+  });
+
+  it("stops recording keys past the count cap, but still admits the request", async () => {
+    const stub = claims();
+    for (let i = 0; i < IDEMPOTENCY_MAX_KEYS; i++) {
+      const r = await stub.admit({
+        transactionId: `t${i}`,
+        nowSeconds: now,
+        idempotency: { route: "execute", key: `k${i}`, bodyHash: "h" },
+      });
+      expect(r).toEqual({ kind: "admitted", taskId: null, idempotent: true });
+    }
+    const over = { route: "execute", key: "over", bodyHash: "h" };
+    expect(await stub.admit({ transactionId: "x1", nowSeconds: now, idempotency: over })).toEqual({
+      kind: "admitted",
+      taskId: null,
+      idempotent: false,
+    });
+    // Not recorded: the same key again is admitted again rather than "in progress".
+    expect(await stub.admit({ transactionId: "x2", nowSeconds: now, idempotency: over })).toEqual({
+      kind: "admitted",
+      taskId: null,
+      idempotent: false,
+    });
+  });
+
+  it("stores no answer past the byte cap and forgets its key", async () => {
+    const stub = claims();
+    const big = `"${"x".repeat(1024 * 1024)}"`;
+    const perAnswer = new TextEncoder().encode(big).length;
+    const fit = Math.floor(IDEMPOTENCY_MAX_ANSWER_BYTES / perAnswer);
+    for (let i = 0; i <= fit; i++) {
+      const idem = { route: "execute", key: `k${i}`, bodyHash: "h" };
+      await stub.admit({ transactionId: `t${i}`, nowSeconds: now, idempotency: idem });
+      await stub.finish({
+        transactionId: `t${i}`,
+        taskId: null,
+        idempotency: { route: "execute", key: `k${i}` },
+        answer: { status: 200, body: big },
+      });
+    }
+    const stored = await stub.admit({
+      transactionId: "again-first",
+      nowSeconds: now,
+      idempotency: { route: "execute", key: "k0", bodyHash: "h" },
+    });
+    expect(stored.kind).toBe("stored_answer");
+    // The answer that did not fit was not kept, and neither was its key.
+    const last = await stub.admit({
+      transactionId: "again-last",
+      nowSeconds: now,
+      idempotency: { route: "execute", key: `k${fit}`, bodyHash: "other" },
+    });
+    expect(last).toMatchObject({ kind: "admitted" });
   });
 
   it("refuses a caller-proof signature seen before", async () => {
@@ -51,6 +113,7 @@ describe("PaymentClaimsObject", () => {
     expect(await stub.admit({ transactionId: "t1", nowSeconds: now, proof })).toEqual({
       kind: "admitted",
       taskId: null,
+      idempotent: false,
     });
     expect(await stub.admit({ transactionId: "t2", nowSeconds: now + 10, proof })).toEqual({
       kind: "replayed_signature",
@@ -66,14 +129,13 @@ describe("PaymentClaimsObject", () => {
       idempotency: idem,
       claimFrom: ["a"],
     });
-    expect(admitted).toEqual({ kind: "admitted", taskId: "a" });
+    expect(admitted).toEqual({ kind: "admitted", taskId: "a", idempotent: true });
     expect(await stub.admit({ transactionId: "t2", nowSeconds: now, idempotency: idem })).toEqual({
       kind: "idempotency_in_progress",
     });
     await stub.finish({
       transactionId: "t1",
       taskId: "a",
-      agentSucceeded: true,
       idempotency: { route: "execute", key: "k1" },
       answer: { status: 200, body: '{"success":true}' },
     });
@@ -101,7 +163,6 @@ describe("PaymentClaimsObject", () => {
     await stub.finish({
       transactionId: "t1",
       taskId: null,
-      agentSucceeded: true,
       idempotency: { route: "payment", key: "k" },
       answer: { status: 200, body: "{}" },
     });
@@ -110,7 +171,7 @@ describe("PaymentClaimsObject", () => {
       nowSeconds: now + 24 * 3600 + 1,
       idempotency: idem,
     });
-    expect(later).toEqual({ kind: "admitted", taskId: null });
+    expect(later).toEqual({ kind: "admitted", taskId: null, idempotent: true });
   });
 
   it("scopes keys by route", async () => {
@@ -125,7 +186,7 @@ describe("PaymentClaimsObject", () => {
       nowSeconds: now,
       idempotency: { route: "execute", key: "k", bodyHash: "x" },
     });
-    expect(other).toEqual({ kind: "admitted", taskId: null });
+    expect(other).toEqual({ kind: "admitted", taskId: null, idempotent: true });
   });
 
   it("drops the key's reservation when there is no payment to claim, so a retry may pay later", async () => {
@@ -146,6 +207,7 @@ describe("PaymentClaimsObject", () => {
     ).toEqual({
       kind: "admitted",
       taskId: "p",
+      idempotent: true,
     });
   });
 });

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { GatewayContext } from "../../../../shared/src/ledger/records.js";
-import { resolveAgentTarget } from "../../src/execute/agent-target.js";
+import { PAYMENT_SETTLE_MARGIN_SECONDS } from "../../../../shared/src/ledger/usable-payments.js";
+import { parseAgentBindings, resolveAgentTarget } from "../../src/execute/agent-target.js";
+import { paidRunRefusal } from "../../src/execute/paid-run-refusal.js";
 import { newTransactionId, UUID_V7 } from "../../src/execute/transaction-id.js";
 import { usablePaymentTaskIds } from "../../src/execute/usable-payments.js";
 import { listStatement } from "../../src/list/process-index-sql.js";
@@ -33,22 +35,31 @@ function context(openPayments: GatewayContext["openPayments"], now = 1_000_000n)
 }
 
 describe("usablePaymentTaskIds", () => {
-  const timeoutMs = 30_000;
-  const enough = 1_000_000n + 30n + 600n + 1n;
+  const enough = 1_000_000n + PAYMENT_SETTLE_MARGIN_SECONDS + 1n;
 
-  it("keeps payments with no outcome and a settle time beyond the time limit plus ten minutes", () => {
+  it("keeps payments with no outcome and a settle time beyond the settle margin", () => {
     const ctx = context([
       { taskId: "ok", amount: 1n, outcome: 0, settleTime: enough },
       { taskId: "delivered", amount: 1n, outcome: 1, settleTime: enough },
       { taskId: "failed", amount: 1n, outcome: 2, settleTime: enough },
-      { taskId: "too-soon", amount: 1n, outcome: 0, settleTime: 1_000_000n + 630n },
+      { taskId: "too-soon", amount: 1n, outcome: 0, settleTime: enough - 1n },
     ]);
-    expect(usablePaymentTaskIds({ context: ctx, timeoutMs })).toEqual(["ok"]);
+    expect(usablePaymentTaskIds({ context: ctx })).toEqual(["ok"]);
+  });
+
+  it("keeps only payments that cover the process's current price", () => {
+    const ctx = context([
+      { taskId: "cheap", amount: 1n, outcome: 0, settleTime: enough },
+      { taskId: "enough", amount: 5n, outcome: 0, settleTime: enough },
+      { taskId: "more", amount: 6n, outcome: 0, settleTime: enough },
+    ]);
+    ctx.pricing = { taskPrice: 5n, currency: "APT", requiresPrepayment: true };
+    expect(usablePaymentTaskIds({ context: ctx })).toEqual(["enough", "more"]);
   });
 
   it("measures against the ledger clock, not the Worker's", () => {
     const ctx = context([{ taskId: "ok", amount: 1n, outcome: 0, settleTime: enough }], 2_000_000n);
-    expect(usablePaymentTaskIds({ context: ctx, timeoutMs })).toEqual([]);
+    expect(usablePaymentTaskIds({ context: ctx })).toEqual([]);
   });
 
   it("narrows to the body's taskId", () => {
@@ -56,30 +67,42 @@ describe("usablePaymentTaskIds", () => {
       { taskId: "a", amount: 1n, outcome: 0, settleTime: enough },
       { taskId: "b", amount: 1n, outcome: 0, settleTime: enough },
     ]);
-    expect(usablePaymentTaskIds({ context: ctx, timeoutMs, taskId: "b" })).toEqual(["b"]);
-    expect(usablePaymentTaskIds({ context: ctx, timeoutMs, taskId: "c" })).toEqual([]);
+    expect(usablePaymentTaskIds({ context: ctx, taskId: "b" })).toEqual(["b"]);
+    expect(usablePaymentTaskIds({ context: ctx, taskId: "c" })).toEqual([]);
   });
 });
 
 describe("resolveAgentTarget", () => {
   const bindings = env as unknown as Record<string, unknown>;
+  const agentBindings = parseAgentBindings("ECHO_AGENT,NOPE,CLAIMS");
 
   it("uses the named service binding for service:// URLs", () => {
     const r = resolveAgentTarget({
       serviceUrl: "service://ECHO_AGENT",
       bindings,
+      agentBindings,
       allowHttp: false,
     });
     expect(r.ok && r.target.fetcher !== null).toBe(true);
   });
 
   it("refuses a service binding the gateway does not have", () => {
-    const r = resolveAgentTarget({ serviceUrl: "service://NOPE", bindings, allowHttp: false });
+    const r = resolveAgentTarget({
+      serviceUrl: "service://NOPE",
+      bindings,
+      agentBindings,
+      allowHttp: false,
+    });
     expect(r).toMatchObject({ ok: false });
   });
 
   it("refuses a binding name that is not an identifier, even if such a key exists", () => {
-    const r = resolveAgentTarget({ serviceUrl: "service://CLAIMS.x", bindings, allowHttp: false });
+    const r = resolveAgentTarget({
+      serviceUrl: "service://CLAIMS.x",
+      bindings,
+      agentBindings,
+      allowHttp: false,
+    });
     expect(r.ok).toBe(false);
   });
 
@@ -87,6 +110,7 @@ describe("resolveAgentTarget", () => {
     const https = resolveAgentTarget({
       serviceUrl: "https://agent.example/base/",
       bindings,
+      agentBindings,
       allowHttp: false,
     });
     expect(https).toEqual({
@@ -94,12 +118,24 @@ describe("resolveAgentTarget", () => {
       target: { fetcher: null, baseUrl: "https://agent.example/base" },
     });
     expect(
-      resolveAgentTarget({ serviceUrl: "http://127.0.0.1:9", bindings, allowHttp: false }).ok,
+      resolveAgentTarget({
+        serviceUrl: "http://127.0.0.1:9",
+        bindings,
+        agentBindings,
+        allowHttp: false,
+      }).ok,
     ).toBe(false);
     expect(
-      resolveAgentTarget({ serviceUrl: "http://127.0.0.1:9", bindings, allowHttp: true }).ok,
+      resolveAgentTarget({
+        serviceUrl: "http://127.0.0.1:9",
+        bindings,
+        agentBindings,
+        allowHttp: true,
+      }).ok,
     ).toBe(true);
-    expect(resolveAgentTarget({ serviceUrl: "ftp://x", bindings, allowHttp: true }).ok).toBe(false);
+    expect(
+      resolveAgentTarget({ serviceUrl: "ftp://x", bindings, agentBindings, allowHttp: true }).ok,
+    ).toBe(false);
   });
 });
 
@@ -110,5 +146,35 @@ describe("listStatement", () => {
     expect(s.query).toContain("ORDER BY p.id LIMIT ?");
     expect(s.bindings).toEqual(["t", "0x1", "active", "p9", 11]);
     expect(listStatement({ limit: 5 }).query).not.toContain("WHERE");
+  });
+});
+
+describe("paidRunRefusal", () => {
+  const operator = `0x${"a".repeat(64)}`;
+  const owner = `0x${"1".repeat(64)}`;
+  const listed = (): GatewayContext => ({ ...context([]), agents: [operator] });
+
+  it("refuses without an operator key: nobody could report the outcome", () => {
+    expect(paidRunRefusal(listed(), { address: null, owners: "*" })).toMatchObject({
+      code: "paid_runs_unavailable",
+      details: { reason: "no_operator_key" },
+    });
+  });
+
+  it("refuses when the process does not list the operator among its agents", () => {
+    expect(paidRunRefusal(context([]), { address: operator, owners: "*" })).toMatchObject({
+      code: "paid_runs_unavailable",
+      details: { reason: "operator_not_an_agent", operator },
+    });
+  });
+
+  it("serves only the configured owners, and the operator's own processes", () => {
+    expect(paidRunRefusal(listed(), { address: operator, owners: [] })).toMatchObject({
+      details: { reason: "owner_not_served" },
+    });
+    expect(paidRunRefusal(listed(), { address: operator, owners: [owner] })).toBeNull();
+    expect(paidRunRefusal(listed(), { address: operator, owners: "*" })).toBeNull();
+    const own = { ...listed(), owner: operator };
+    expect(paidRunRefusal(own, { address: operator, owners: [] })).toBeNull();
   });
 });

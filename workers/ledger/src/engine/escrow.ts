@@ -52,6 +52,15 @@ export function isProviderSide(
   return process?.agents.includes(caller) ?? false;
 }
 
+/**
+ * An outcome may be written only until the settle time, inclusive (ledger-contract.md, "payment"):
+ * after it, settle decides on what was recorded, so a silent provider cannot report "delivered"
+ * once the window closed, nor win a race against the payer's settle.
+ */
+export function outcomeWindowOpen(ctx: ExecutionContext, payment: PaymentRecord): boolean {
+  return ctx.now <= payment.settle_time;
+}
+
 /** Writes the outcome (the caller checked it is still none) and emits OutcomeReported. */
 export function recordOutcome(
   ctx: ExecutionContext,

@@ -10,6 +10,7 @@ import type { Args } from "./args";
 import {
   closePayment,
   isProviderSide,
+  outcomeWindowOpen,
   recordOutcome,
   releaseToReceiver,
   vaultAddress,
@@ -184,6 +185,7 @@ export function reportOutcome(ctx: ExecutionContext, caller: string, args: Args)
   ensure(ctx, MODULE, isProviderSide(ctx, payment, caller), "ENOT_PROVIDER_OR_AGENT");
   ensure(ctx, MODULE, payment.status === PAYMENT_STATUS.ESCROW, "ENOT_IN_ESCROW");
   ensure(ctx, MODULE, payment.outcome === OUTCOME.NONE, "EOUTCOME_ALREADY_SET");
+  ensure(ctx, MODULE, outcomeWindowOpen(ctx, payment), "EOUTCOME_TOO_LATE");
   ensure(ctx, MODULE, resultHash.length <= LIMITS.MAX_RESULT_HASH_BYTES, "EINVALID_RESULT_HASH");
   recordOutcome(ctx, payment, args.bool("delivered"), resultHash, caller);
 }

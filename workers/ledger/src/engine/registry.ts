@@ -27,6 +27,7 @@ import {
 } from "./registry-store";
 import { bumpCounter } from "./schema";
 import type { ExecutionContext } from "./types";
+import { escrowVaultAddress } from "./vault";
 
 const MODULE = "process_registry";
 const ZERO_ADDRESS = longAddress("0x0");
@@ -81,6 +82,14 @@ function validateFields(ctx: ExecutionContext, f: ProcessFields): void {
   ensure(ctx, MODULE, f.tags.every(isValidTag), "EINVALID_TAG");
   ensure(ctx, MODULE, STATUSES.includes(f.status), "EINVALID_STATUS");
   ensure(ctx, MODULE, !f.has_pricing || f.currency === CURRENCY, "EUNSUPPORTED_CURRENCY");
+  // Funds released to the vault's own address would stay in the vault for good
+  // (ledger-contract.md, "process_registry"). Addresses arrive in long form (Args.address).
+  ensure(
+    ctx,
+    MODULE,
+    f.payment_address !== escrowVaultAddress(ctx.moduleAddress),
+    "EPAYMENT_ADDRESS_IS_VAULT",
+  );
 }
 
 /** The record as register/update store it; @0x0 as payment address means the owner. */

@@ -5,8 +5,8 @@ import type { ExecutionContext } from "./types";
 
 const { PENDING, IN_PROGRESS, COMPLETED, FAILED, CANCELED } = TASK_STATUS;
 
-/** The statuses update_task_status may set (APPROVED only comes through approval). */
-const SETTABLE: readonly number[] = [IN_PROGRESS, COMPLETED, FAILED, CANCELED];
+/** Every task status value; anything else is not a status at all (invalid_argument). */
+const STATUSES: readonly number[] = Object.values(TASK_STATUS);
 
 type Who = "assignee_or_owner" | "owner_or_requester" | "owner";
 
@@ -39,9 +39,13 @@ function allowed(who: Who, caller: string, workflow: Workflow, task: Task): bool
   return false;
 }
 
-/** Finds the row for (from, to): EINVALID_TASK_STATUS, then EINVALID_TRANSITION. */
+/**
+ * Finds the row for (from, to): EINVALID_TASK_STATUS for a value that is no status, then
+ * EINVALID_TRANSITION for any change outside the table, PENDING and APPROVED targets included
+ * (invalid_state, ledger-contract.md "workflow": APPROVED is reached only through approval).
+ */
 export function transitionFor(ctx: ExecutionContext, from: number, to: number): TaskMove {
-  ensure(ctx, "workflow", SETTABLE.includes(to), "EINVALID_TASK_STATUS");
+  ensure(ctx, "workflow", STATUSES.includes(to), "EINVALID_TASK_STATUS");
   const found = present(
     ctx,
     "workflow",

@@ -1,7 +1,8 @@
 import { AccountAddress, createObjectAddress } from "@aptos-labs/ts-sdk";
+import { ESCROW_VAULT_SEED } from "../../../../shared/src/contract";
 
 /** The seed init_module passes to `object::create_named_object` for the escrow vault. */
-export const VAULT_SEED = "agent_platform::escrow_vault";
+export const VAULT_SEED = ESCROW_VAULT_SEED;
 
 const derived = new Map<string, string>();
 

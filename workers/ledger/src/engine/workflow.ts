@@ -7,7 +7,7 @@ import {
 } from "../../../../shared/src/contract";
 import { emitEvent, ensure, present } from "./abort";
 import type { Args } from "./args";
-import { isProviderSide, recordOutcome, releaseToReceiver } from "./escrow";
+import { isProviderSide, outcomeWindowOpen, recordOutcome, releaseToReceiver } from "./escrow";
 import { isValidDescription, isValidId, isValidName } from "./limits-check";
 import { readPayment } from "./payment-store";
 import type { PaymentRecord, Task, Workflow } from "./records";
@@ -121,13 +121,16 @@ function linkedPayment(ctx: ExecutionContext, task: Task): PaymentRecord | undef
 }
 
 /**
- * Records the linked payment's outcome when the provider side moves the task to an end state;
- * a move by anyone else records nothing and does not abort.
+ * Records the linked payment's outcome when the provider side moves the task to an end state,
+ * until the payment's settle time; a move by anyone else, or after the settle time, records
+ * nothing and does not abort (the task still moves, so a workflow is never blocked, and the
+ * payment is left for settle to decide on what was recorded in time).
  */
 function propagateOutcome(ctx: ExecutionContext, task: Task, caller: string): void {
   const payment = linkedPayment(ctx, task);
   if (payment === undefined) return;
   if (payment.status !== PAYMENT_STATUS.ESCROW || payment.outcome !== OUTCOME.NONE) return;
+  if (!outcomeWindowOpen(ctx, payment)) return;
   if (!isProviderSide(ctx, payment, caller)) return;
   const delivered = task.status === TASK_STATUS.COMPLETED;
   recordOutcome(ctx, payment, delivered, new Uint8Array(), caller);

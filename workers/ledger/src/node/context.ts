@@ -14,8 +14,14 @@ export interface NodeConfig {
   /** Where the package is published, long form. */
   moduleAddress: string;
   chainId: number;
-  /** Whether POST /dev/clock/advance is served. */
+  /**
+   * The development conveniences, each off unless its var is "true" (README.md, "Configuration"):
+   * POST /dev/clock/advance (DEV_CLOCK), the faucet (DEV_FAUCET), and the package's admin-only
+   * functions, whose key is public (DEV_ADMIN).
+   */
   devClock: boolean;
+  devFaucet: boolean;
+  devAdmin: boolean;
 }
 
 /** Everything a request handler needs: state, the package engine, configuration and the clock. */

@@ -6,11 +6,16 @@ import { CommitQueue } from "./commit-queue";
 import { DevClock, type NodeConfig, type NodeContext } from "./context";
 import { NodeStore } from "./store";
 
-/** Reads the Worker's vars: module address and chain id are configuration, not code. */
+/**
+ * Reads the Worker's vars: module address and chain id are configuration, not code. The dev
+ * switches are on only when set to exactly "true": a deployment that forgets them is safe.
+ */
 export function nodeConfig(env: {
   MODULE_ADDRESS: string;
   CHAIN_ID: string;
-  DEV_CLOCK: string;
+  DEV_CLOCK?: string;
+  DEV_FAUCET?: string;
+  DEV_ADMIN?: string;
 }): NodeConfig {
   const chainId = Number(env.CHAIN_ID);
   if (!Number.isInteger(chainId) || chainId < 1 || chainId > 255) {
@@ -20,6 +25,8 @@ export function nodeConfig(env: {
     moduleAddress: longAddress(env.MODULE_ADDRESS),
     chainId,
     devClock: env.DEV_CLOCK === "true",
+    devFaucet: env.DEV_FAUCET === "true",
+    devAdmin: env.DEV_ADMIN === "true",
   };
 }
 

@@ -61,6 +61,15 @@ export class NodeError extends Error {
     return new NodeError(404, errorCode, message);
   }
 
+  /** A development convenience this devnode's configuration leaves off (`DEV_*` vars). */
+  static disabled(status: 403 | 404, errorCode: string, variable: string, what: string): NodeError {
+    return new NodeError(
+      status,
+      errorCode,
+      `${what} is off on this devnode; set ${variable} = "true" to turn it on (local development only)`,
+    );
+  }
+
   /** The node's error body. */
   toJson(): { message: string; error_code: string; vm_error_code: number | null } {
     return { message: this.message, error_code: this.errorCode, vm_error_code: this.vmErrorCode };

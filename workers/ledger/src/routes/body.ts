@@ -1,7 +1,35 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { NodeError } from "../node/errors";
+import { MAX_BATCH_TRANSACTIONS } from "../tx/decode";
 
 /** Aptos' maximum transaction size; no request body the devnode accepts is larger. */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/** A batch holds at most MAX_BATCH_TRANSACTIONS transactions of the single-submit size limit. */
+export const MAX_BATCH_BODY_BYTES = MAX_BODY_BYTES * MAX_BATCH_TRANSACTIONS;
+
+/** The largest body a path accepts: the batch route takes a batch, every other one a transaction. */
+export function bodyLimitFor(path: string): number {
+  return path === "/v1/transactions/batch" ? MAX_BATCH_BODY_BYTES : MAX_BODY_BYTES;
+}
+
+/**
+ * Enforces the body limit on the stream, before any route reads the body: a declared
+ * Content-Length over the limit is refused unread, a chunked body once it passes the limit, so a
+ * client cannot make the devnode hold more than the limit in memory. GET and HEAD bodies are never
+ * read (no route takes one), so they are left alone rather than refused.
+ */
+export const requestBodyLimit: MiddlewareHandler = (c, next) => {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+  const limit = bodyLimitFor(c.req.path);
+  return bodyLimit({
+    maxSize: limit,
+    onError: () => {
+      throw tooLarge(limit);
+    },
+  })(c, next);
+};
 
 async function readBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -11,7 +39,7 @@ async function readBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint
   return bytes;
 }
 
-const tooLarge = (limit: number) =>
+export const tooLarge = (limit: number) =>
   new NodeError(413, "invalid_input", `request body is larger than ${limit} bytes`);
 
 /** A BCS body; the content type must say so, as the node's content negotiation requires. */

@@ -1,11 +1,17 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { NodeContext } from "../node/context";
+import { NodeError } from "../node/errors";
 import { fund, parseFundBody } from "../node/faucet";
 import { readJson } from "./body";
 
-/** The faucet API at the Worker's root: `POST /fund` as the SDK calls it, and legacy `/mint`. */
+/**
+ * The faucet API at the Worker's root: `POST /fund` as the SDK calls it, and legacy `/mint`.
+ * Off (404) unless DEV_FAUCET is "true": a devnode reachable by others would mint for anyone.
+ */
 export function faucetRoutes(ctx: NodeContext): Hono {
   const app = new Hono();
+  app.use("/fund", faucetSwitch(ctx));
+  app.use("/mint", faucetSwitch(ctx));
   app.post("/fund", async (c) => {
     const request = parseFundBody(await readJson(c.req.raw));
     return c.json({ txn_hashes: [fund({ ctx, ...request })] });
@@ -18,4 +24,13 @@ export function faucetRoutes(ctx: NodeContext): Hono {
     return c.json([fund({ ctx, ...request })]);
   });
   return app;
+}
+
+function faucetSwitch(ctx: NodeContext): MiddlewareHandler {
+  return async (_c, next) => {
+    if (!ctx.config.devFaucet) {
+      throw NodeError.disabled(404, "faucet_disabled", "DEV_FAUCET", "The faucet");
+    }
+    await next();
+  };
 }

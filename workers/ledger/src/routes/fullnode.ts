@@ -5,15 +5,12 @@ import { parseAddress } from "../node/address";
 import type { NodeContext } from "../node/context";
 import { NodeError } from "../node/errors";
 import { runView, viewFromBcs, viewFromJson } from "../node/views";
-import { MAX_BATCH_TRANSACTIONS } from "../tx/decode";
 import { GAS_UNIT_PRICE } from "../tx/gas";
 import { APT_METADATA, APTOS_COIN } from "../tx/resolve";
 import { simulateTransaction, submitTransaction, submitTransactionBatch } from "../tx/submit";
-import { MAX_BODY_BYTES, readBcs, readJson } from "./body";
+import { MAX_BATCH_BODY_BYTES, readBcs, readJson } from "./body";
 
 const SIGNED_TRANSACTION_BCS = "application/x.aptos.signed_transaction+bcs";
-/** A batch holds at most MAX_BATCH_TRANSACTIONS transactions of the single-submit size limit. */
-const MAX_BATCH_BODY_BYTES = MAX_BODY_BYTES * MAX_BATCH_TRANSACTIONS;
 
 const HASH = /^0x[0-9a-f]{64}$/;
 
@@ -35,6 +32,23 @@ function parseHash(input: string): string {
   if (!HASH.test(hash))
     throw NodeError.invalidInput(`hash: expected 0x + 64 hex digits, got ${input.slice(0, 80)}`);
   return hash;
+}
+
+/** The characters of a Move type tag or an address; nothing else names an asset or a resource. */
+const TYPE_TEXT = /^[0-9A-Za-z_:<>, ]{1,1024}$/;
+
+/**
+ * A type from a path segment, which Hono has already percent-decoded once (decoding it again
+ * read `%25zz` as a malformed escape and answered 500): anything but a type's characters,
+ * a leftover `%` included, is the node's 400.
+ */
+function parseTypeParam(input: string, field: string): string {
+  if (!TYPE_TEXT.test(input)) {
+    throw NodeError.invalidInput(
+      `${field}: not a Move type: ${JSON.stringify(input.slice(0, 80))}`,
+    );
+  }
+  return input;
 }
 
 function jsonText(body: string, status = 200): Response {
@@ -105,7 +119,7 @@ export function fullnodeRoutes(ctx: NodeContext): Hono {
 
   app.get("/v1/accounts/:address/balance/:asset", (c) => {
     const address = parseAddress(c.req.param("address"), "address");
-    const asset = decodeURIComponent(c.req.param("asset"));
+    const asset = parseTypeParam(c.req.param("asset"), "asset");
     // The node answers a bare number; any asset but APT has no balance here.
     const octas = isApt(asset) ? ctx.bank.balance(address) : 0n;
     return jsonText(octas.toString());
@@ -113,7 +127,7 @@ export function fullnodeRoutes(ctx: NodeContext): Hono {
 
   app.get("/v1/accounts/:address/resource/:type", (c) => {
     const address = parseAddress(c.req.param("address"), "address");
-    const type = decodeURIComponent(c.req.param("type"));
+    const type = parseTypeParam(c.req.param("type"), "resource type");
     const account = ctx.store.account(address);
     if (type !== "0x1::account::Account" || !account.exists) {
       throw NodeError.notFound(

@@ -4,9 +4,9 @@ import {
   AnyPublicKey,
   Ed25519PublicKey,
   Ed25519Signature,
-  isCanonicalEd25519Signature,
   type TransactionAuthenticator,
 } from "@aptos-labs/ts-sdk";
+import { verifyEd25519Strict } from "../../../../shared/src/auth/ed25519-strict";
 import type { JsonValue } from "../engine/types";
 import { NodeError } from "../node/errors";
 
@@ -100,50 +100,19 @@ export function senderKey(authenticator: TransactionAuthenticator): SenderKey {
   throw unsupported();
 }
 
-const cryptoKeys = new Map<string, CryptoKey>();
-let webCryptoEd25519 = true;
-
-async function importKey(publicKey: Ed25519PublicKey): Promise<CryptoKey> {
-  const id = publicKey.toString();
-  let key = cryptoKeys.get(id);
-  if (key === undefined) {
-    if (cryptoKeys.size > 10_000) cryptoKeys.clear();
-    key = await crypto.subtle.importKey(
-      "raw",
-      publicKey.toUint8Array(),
-      { name: "Ed25519" },
-      false,
-      ["verify"],
-    );
-    cryptoKeys.set(id, key);
-  }
-  return key;
-}
-
 /**
- * Verifies an Ed25519 signature over the signing message with Web Crypto's native Ed25519
- * (workerd), after the SDK's canonical-S check against malleability; where Web Crypto lacks
- * Ed25519 it falls back to the SDK's JavaScript verifier.
+ * Verifies an Ed25519 signature over the signing message strictly, as Aptos does: small-order
+ * keys, non-canonical encodings and S >= L are refused before the equation is checked
+ * (shared/src/auth/ed25519-strict.ts).
  */
-export async function verifyEd25519(args: {
+export function verifyEd25519(args: {
   publicKey: Ed25519PublicKey;
   signature: Ed25519Signature;
   message: Uint8Array;
 }): Promise<boolean> {
-  if (!isCanonicalEd25519Signature(args.signature)) return false;
-  if (webCryptoEd25519) {
-    try {
-      const key = await importKey(args.publicKey);
-      return await crypto.subtle.verify(
-        { name: "Ed25519" },
-        key,
-        args.signature.toUint8Array(),
-        args.message,
-      );
-    } catch (error) {
-      if (!(error instanceof DOMException) || error.name !== "NotSupportedError") return false;
-      webCryptoEd25519 = false;
-    }
-  }
-  return args.publicKey.verifySignature({ message: args.message, signature: args.signature });
+  return verifyEd25519Strict({
+    publicKey: args.publicKey.toUint8Array(),
+    signature: args.signature.toUint8Array(),
+    message: args.message,
+  });
 }

@@ -1,3 +1,4 @@
+import { FUNCTIONS } from "../../../../shared/src/contract";
 import type { JsonValue } from "../engine/types";
 import type { NodeContext } from "../node/context";
 import { NodeError } from "../node/errors";
@@ -12,9 +13,17 @@ import { commitTransaction } from "./execute";
 import { pendingJson, requestJson } from "./render";
 import { resolveEntryCall } from "./resolve";
 
-/** Resolves a decoded transaction's call and signer: what submit, simulate and the faucet share. */
+/**
+ * Resolves a decoded transaction's call and signer: what submit, simulate and the faucet share.
+ * The package's admin-only functions are refused (403) unless DEV_ADMIN is "true": the devnode
+ * publishes at the address of a PUBLIC key (shared/src/contract/devnode.ts), so on a devnode
+ * others can reach, anyone could sign as the admin (issue 13, door 4).
+ */
 export function prepareTransaction(ctx: NodeContext, decoded: DecodedTransaction) {
   const call = resolveEntryCall({ moduleAddress: ctx.config.moduleAddress, ...decoded.call });
+  if (call.kind === "package" && FUNCTIONS[call.name].signer === "admin" && !ctx.config.devAdmin) {
+    throw NodeError.disabled(403, "admin_disabled", "DEV_ADMIN", `${call.functionId} (admin-only)`);
+  }
   const key = senderKey(decoded.authenticator);
   const request = requestJson({ hash: decoded.hash, raw: decoded.raw, call, signature: key.json });
   return { decoded, call, key, request };

@@ -200,6 +200,27 @@ describe("the escrow through the shared client", () => {
     await expectAbort(client.settlePayment({ signer: anyone, ...silent }), "ENOT_IN_ESCROW");
   });
 
+  it("refuses a silent provider's 'delivered' after the settle time: the payer's settle refunds", async () => {
+    const owner = await fundedAccount(client);
+    const payer = await fundedAccount(client);
+    const processId = await registerProcess(client, owner);
+    await client.makePayment(payer, { processId, taskId: "silent", amount: 3_000n });
+    const silent = { processId, taskId: "silent", payer: addressOf(payer) };
+    await advanceClock(LIMITS.DEFAULT_REFUND_WINDOW_SECS + 1);
+    // The provider tries to report delivered and then settle to itself (or to front-run the
+    // payer's settle): the report aborts, so the settle refunds the payer.
+    await expectAbort(
+      client.reportOutcome({ signer: owner, ...silent, delivered: true }),
+      "EOUTCOME_TOO_LATE",
+    );
+    const payerBefore = await client.balance(addressOf(payer));
+    const ownerBefore = await client.balance(addressOf(owner));
+    const receipt = await client.settlePayment({ signer: owner, ...silent });
+    expect(await client.balance(addressOf(payer))).toBe(payerBefore + 3_000n);
+    expect(await client.balance(addressOf(owner))).toBe(ownerBefore - (await gasOf(receipt.hash)));
+    expect((await client.getPayment(silent))?.status).toBe(PAYMENT_STATUS.REFUNDED);
+  });
+
   it("treats a payment whose settle time has passed as no longer verified", async () => {
     const owner = await fundedAccount(client);
     const payer = await fundedAccount(client);

@@ -128,6 +128,27 @@ describe("registry permissions and ids", () => {
     );
   });
 
+  it("refuses the escrow vault's own address as payment address, on register and update", async () => {
+    const vault = await client.vaultAddress();
+    await expectAbort(
+      client.registerProcess({
+        signer: owner,
+        process: { ...basicProcess, paymentAddress: vault },
+      }),
+      "EPAYMENT_ADDRESS_IS_VAULT",
+    );
+    const id = await registerProcess(client, owner);
+    await expectAbort(
+      client.updateProcess({
+        signer: owner,
+        id,
+        process: { ...basicProcess, paymentAddress: vault },
+      }),
+      "EPAYMENT_ADDRESS_IS_VAULT",
+    );
+    expect((await client.getProcess(id))?.paymentAddress).toBe(addressOf(owner));
+  });
+
   it("updates by replacing every field; read-merge-write keeps the rest", async () => {
     const id = await registerProcess(client, owner, {
       tags: ["a"],

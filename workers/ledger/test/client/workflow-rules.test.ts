@@ -126,8 +126,10 @@ describe("task status permissions", () => {
       }),
       "ETASK_NOT_FOUND",
     );
-    await expectAbort(set(assignee, TASK_STATUS.APPROVED), "EINVALID_TASK_STATUS");
-    await expectAbort(set(assignee, TASK_STATUS.PENDING), "EINVALID_TASK_STATUS");
+    // PENDING and APPROVED are never targets: invalid_state, as the contract says.
+    await expectAbort(set(assignee, TASK_STATUS.APPROVED), "EINVALID_TRANSITION");
+    await expectAbort(set(assignee, TASK_STATUS.PENDING), "EINVALID_TRANSITION");
+    await expectAbort(set(assignee, 6), "EINVALID_TASK_STATUS");
     await expectAbort(set(assignee, TASK_STATUS.COMPLETED), "EINVALID_TRANSITION");
     await expectAbort(set(stranger, TASK_STATUS.IN_PROGRESS), "ENOT_AUTHORIZED");
     await expectAbort(set(requester, TASK_STATUS.IN_PROGRESS), "ENOT_AUTHORIZED");

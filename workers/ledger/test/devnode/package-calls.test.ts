@@ -81,7 +81,9 @@ describe("package transactions through the node", () => {
       sequence_number: "0",
       data: {
         process_id: expect.stringMatching(/^proc-\d+$/),
-        owner: owner.accountAddress.toString(),
+        // Move values render addresses trimmed, as to_hex_literal does (1 in 16 random
+        // addresses starts with a zero nibble, so the long form would fail now and then).
+        owner: owner.accountAddress.toStringShort(),
       },
     });
     expect(events.at(-1)?.type).toBe("0x1::transaction_fee::FeeStatement");

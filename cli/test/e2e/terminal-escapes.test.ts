@@ -1,0 +1,74 @@
+/**
+ * A process whose name and description carry terminal escapes, registered on a devnode and read
+ * back with the built CLI: the human output shows the escapes as text, --json keeps the string.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newFundedAccount, type TestAccount } from "./support/accounts";
+import { type LocalStack, startLocalStack } from "./support/local-stack";
+import { ensureCliBuilt, runCli } from "./support/run-cli";
+
+const ESC = "\x1b";
+const NAME = `Safe${ESC}]8;;https://evil.example${ESC}\\link${ESC}]8;;${ESC}\\${ESC}[2J`;
+const DESCRIPTION = `fine\rforged status: verified${ESC}[31m`;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+let stack: LocalStack;
+let dir: string;
+let env: Record<string, string>;
+let owner: TestAccount;
+
+beforeAll(async () => {
+  await ensureCliBuilt();
+  stack = await startLocalStack({ gateway: false });
+  dir = mkdtempSync(join(tmpdir(), "agentgate-cli-escapes-"));
+  env = { APTOS_NETWORK: stack.ledgerUrl, APTOS_MODULE_ADDRESS: stack.moduleAddress };
+  owner = await newFundedAccount({ dir, name: "owner", env });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("ledger text with terminal escapes", () => {
+  it("is printed as visible escapes by get-process and list, and kept as is in --json", async () => {
+    const registered = await runCli(
+      [
+        "register",
+        "--name",
+        NAME,
+        "--description",
+        DESCRIPTION,
+        "--url",
+        "https://agent.example/run",
+        "-p",
+        owner.key,
+      ],
+      { env },
+    );
+    expect(registered.code).toBe(0);
+    const id = /process id\s+(proc-\d+)/.exec(registered.stdout)?.[1] ?? "";
+    expect(id).not.toBe("");
+
+    const shown = await runCli(["get-process", id], { env });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).not.toMatch(RAW_CONTROL);
+    expect(shown.stdout).toContain("Safe\\x1b]8;;https://evil.example\\x1b\\link");
+    expect(shown.stdout).toContain("fine\\rforged status: verified\\x1b[31m");
+
+    const listed = await runCli(["list"], { env });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).not.toMatch(RAW_CONTROL);
+    expect(listed.stdout).toContain("Safe\\x1b]8;;");
+
+    const json = await runCli(["get-process", id, "--json"], { env });
+    expect(json.stdout).not.toMatch(RAW_CONTROL);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      process: { name: NAME, description: DESCRIPTION },
+    });
+  });
+});

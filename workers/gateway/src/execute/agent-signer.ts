@@ -1,0 +1,28 @@
+import type { Account } from "@aptos-labs/ts-sdk";
+import type { AgentRequestSigner } from "../../../../shared/src/auth/agent-signature.js";
+import { appError } from "../../../../shared/src/errors/app-error.js";
+import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
+
+/**
+ * The gateway signs every agent request with its one key, the operator key (docs/agent.md,
+ * "Gateway signatures"): agents are configured with its public key. Raw Ed25519 over the message
+ * bytes, as agents verify it.
+ */
+export function agentSignerOf(operator: Account | null): AgentRequestSigner | null {
+  if (operator === null) return null;
+  return {
+    publicKey: operator.publicKey.toUint8Array(),
+    sign: (message) => operator.sign(message).toUint8Array(),
+  };
+}
+
+/** Without OPERATOR_PRIVATE_KEY no agent would accept the gateway's call: fail closed, saying so. */
+export function noAgentSignerAnswer(ids: { processId?: string }): GatewayAnswer {
+  return errorAnswer(
+    appError(
+      "configuration_error",
+      "This gateway has no OPERATOR_PRIVATE_KEY, the key it signs agent requests with; it calls no agent until one is set",
+    ),
+    ids,
+  );
+}
