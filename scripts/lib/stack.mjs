@@ -18,8 +18,8 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { configHasEnv } from "./wrangler-config.mjs";
 import { ensureStackKeys, fundFromFaucet } from "./stack-keys.mjs";
+import { configHasEnv } from "./wrangler-config.mjs";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..");
 /** The devnode on Aptos localnet's fullnode port; the gateway on wrangler's usual port. */
