@@ -18,6 +18,9 @@ const HOP_BY_HOP = new Set([
   "upgrade",
 ]);
 
+/** What workerd reads and drops after an answer given before the body (kj's grace bytes). */
+const SMALL_BODY_BYTES = 64 * 1024;
+
 const jsonError = (code, error) =>
   JSON.stringify({ success: false, error, code, timestamp: new Date().toISOString() });
 
@@ -127,7 +130,25 @@ export async function startDeadlineFront({
           if (!res.headersSent) sendHeld(false);
         });
       };
+      /**
+       * workerd dropped the connection without reading the body (a size limit, or a route that
+       * takes none), and the answer it sent, if any, was lost in the reset.
+       */
+      const refused = () => {
+        if (held || res.headersSent) return;
+        const body = jsonError(
+          "body_refused",
+          "The request body was refused before it was read (too large, or not taken by this route)",
+        );
+        holdUntilBodyIn(
+          413,
+          "Payload Too Large",
+          ["Content-Type", "application/json", "Content-Length", String(Buffer.byteLength(body))],
+          body,
+        );
+      };
       const forward = (retried) => {
+        const whole = hasBody && req.complete;
         upstream = upstreamRequest({
           // workerd drops a connection after answering without reading a body: a request with
           // a body gets a connection of its own, so nothing else lands on one closing.
@@ -136,8 +157,17 @@ export async function startDeadlineFront({
           port: target.port,
           method: req.method,
           path: req.url,
-          // Keeps the client's framing: a body with Content-Length goes on with it, else chunked.
-          headers: endToEnd(req.rawHeaders),
+          // A body read whole goes with its length; one still arriving keeps the client's
+          // framing (Content-Length, else chunked).
+          headers: whole
+            ? [
+                ...endToEnd(req.rawHeaders).filter(
+                  (_, i, all) => all[i - (i % 2)].toLowerCase() !== "content-length",
+                ),
+                "Content-Length",
+                String(earlyBytes),
+              ]
+            : endToEnd(req.rawHeaders),
         });
         upstream.once("response", (up) => {
           answered = true;
@@ -159,48 +189,63 @@ export async function startDeadlineFront({
           up.once("end", () =>
             holdUntilBodyIn(up.statusCode ?? 502, up.statusMessage, headers, Buffer.concat(chunks)),
           );
-          up.once("error", () => res.destroy());
+          // The reset that follows such an answer can cut it short.
+          up.once("error", refused);
+          up.once("aborted", refused);
         });
         upstream.once("error", (error) => {
-          if (done || req.destroyed || answered) return;
+          if (done || res.headersSent || answered) return;
           // A kept-alive connection workerd had just closed: safe to send a bodiless request again.
           if (!retried && !hasBody && upstream.reusedSocket && error.code === "ECONNRESET") {
             forward(true);
             return;
           }
           if (hasBody) {
-            // workerd dropped the connection without reading the body (a size limit, or a route
-            // that takes none), and the answer it sent was lost in the reset.
-            const body = jsonError(
-              "body_refused",
-              "The request body was refused before it was read (too large, or not taken by this route)",
-            );
-            holdUntilBodyIn(
-              413,
-              "Payload Too Large",
-              [
-                "Content-Type",
-                "application/json",
-                "Content-Length",
-                String(Buffer.byteLength(body)),
-              ],
-              body,
-            );
+            refused();
             return;
           }
           answer(res, 503, "upstream_unavailable", "The Worker did not answer");
         });
-        if (hasBody) req.pipe(upstream);
-        else upstream.end();
+        if (!hasBody) {
+          upstream.end();
+          return;
+        }
+        // A body that fits one read of workerd's goes in one write with the head, so workerd
+        // has all of it even when the Worker answers without reading it (it then reads and
+        // drops up to 64 KiB; with the body still arriving it resets, and the answer is lost).
+        for (const chunk of early) upstream.write(chunk);
+        if (req.complete) upstream.end();
+        else req.pipe(upstream);
       };
-      forward(false);
+      // Collects the start of the body before the Worker is called (see forward).
+      const early = [];
+      let earlyBytes = 0;
+      const collect = (chunk) => {
+        early.push(chunk);
+        earlyBytes += chunk.length;
+        if (earlyBytes > SMALL_BODY_BYTES) start();
+      };
+      let started = false;
+      const start = () => {
+        if (started) return;
+        started = true;
+        req.off("data", collect);
+        req.off("end", start);
+        req.pause();
+        forward(false);
+      };
+      if (!hasBody) start();
+      else {
+        req.on("data", collect);
+        req.once("end", start);
+      }
     },
   );
-  const refused = new WeakSet();
+  const answeredSockets = new WeakSet();
   server.on("clientError", (error, socket) => {
     // One answer per connection: the parser may report more errors on the bytes that follow.
-    if (refused.has(socket)) return;
-    refused.add(socket);
+    if (answeredSockets.has(socket)) return;
+    answeredSockets.add(socket);
     if (!socket.writable || socket.destroyed) {
       socket.destroy();
       return;

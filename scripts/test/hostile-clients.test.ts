@@ -29,18 +29,25 @@ function gateway(): URL {
   return new URL(stack.gatewayUrl);
 }
 
-/** Opens an upload of 1000 declared bytes, sends `{}`, and goes away. */
-function abortedUpload(url: URL): Promise<void> {
+/**
+ * Opens an upload of 1000 declared bytes, sends `{}`, and goes away; or, with `large`, declares
+ * 200,000 bytes and sends 70,000 first, past what the stack's front collects before calling the
+ * Worker, so the abort reaches workerd itself.
+ */
+function abortedUpload(url: URL, large: boolean): Promise<void> {
   return new Promise((done) => {
     const socket = connect(Number(url.port), url.hostname);
     socket.on("error", () => done());
     socket.on("close", () => done());
     socket.on("connect", () => {
+      const head =
+        "POST /api/execute/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n";
       socket.write(
-        "POST /api/execute/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
-          "Content-Length: 1000\r\n\r\n{}",
+        large
+          ? `${head}Content-Length: 200000\r\n\r\n{"input":"${"x".repeat(70_000)}`
+          : `${head}Content-Length: 1000\r\n\r\n{}`,
       );
-      setImmediate(() => socket.destroy());
+      setTimeout(() => socket.destroy(), large ? 20 : 0);
     });
   });
 }
@@ -95,7 +102,7 @@ describe("hostile clients against the local stack", () => {
       Array.from({ length: 32 }, async () => {
         while (next < 2_000 && Date.now() - started < 90_000) {
           next++;
-          await abortedUpload(url);
+          await abortedUpload(url, next % 2 === 0);
         }
       }),
     );
@@ -140,7 +147,10 @@ describe("hostile clients against the local stack", () => {
         3_000,
       );
       const statuses = [...raw.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
-      expect(statuses, raw.slice(0, 500)).toEqual(["404", "404"]);
+      // The first is a 404, or a 413 where the body limit runs before routing (the devnode).
+      expect(statuses, raw.slice(0, 500)).toHaveLength(2);
+      expect(["404", "413"], raw.slice(0, 500)).toContain(statuses[0]);
+      expect(statuses[1], raw.slice(0, 500)).toBe("404");
     }
   });
 
