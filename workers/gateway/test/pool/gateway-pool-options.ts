@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
 import { build } from "esbuild";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { bundleWorker } from "../../../../scripts/lib/bundle-worker.mjs";
 import {
   TEST_AGENTS,
   TEST_OPERATOR_PRIVATE_KEY,
@@ -26,33 +26,18 @@ const OUT_DIR = join(
   `agentgate-gateway-test-workers-${createHash("sha256").update(ROOT).digest("hex").slice(0, 12)}`,
 );
 
+/** A Worker of the repository bundled from its wrangler config (scripts/lib/bundle-worker.mjs). */
 async function auxiliaryWorker(args: {
   configPath: string;
   name: string;
   bindings: Record<string, string>;
 }) {
-  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(join(ROOT, args.configPath));
-  if (main === undefined) throw new Error(`${args.configPath} has no main`);
-  const outfile = join(OUT_DIR, `${args.name}.mjs`);
-  await build({
-    entryPoints: [main],
-    outfile,
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    conditions: ["workerd", "worker", "browser"],
-    external: ["cloudflare:*", "node:*"],
-    logLevel: "error",
-  });
-  return {
-    ...workerOptions,
+  const worker = await bundleWorker({
+    configPath: join(ROOT, args.configPath),
+    outDir: OUT_DIR,
     name: args.name,
-    modules: true,
-    modulesRoot: OUT_DIR,
-    scriptPath: outfile,
-    bindings: { ...workerOptions.bindings, ...args.bindings },
-  };
+  });
+  return { ...worker, bindings: { ...worker.bindings, ...args.bindings } };
 }
 
 /**

@@ -1,0 +1,13 @@
+// Types of bundle-worker.mjs, for the TypeScript that bundles Workers through it (test pools).
+import type { WorkerOptions } from "miniflare";
+
+export declare function bundleWorker(options: {
+  /** Absolute path of the Worker's wrangler config. */
+  configPath: string;
+  /** Where the bundle is written (outDir/<name>.mjs); also the modules root. */
+  outDir: string;
+  /** A wrangler environment, used only when the config has it. */
+  env?: string;
+  /** The Worker's name (default: the config's top-level name). */
+  name?: string;
+}): Promise<WorkerOptions & { name: string; bindings: Record<string, unknown> }>;
