@@ -14,4 +14,13 @@ export declare function startDevnodeServer(options: {
   /** How long the devnode waits for a request body before answering 408 (default 10 s). */
   bodyTimeoutMs?: number;
   registryPath?: string;
+  /** The wrangler environment to read when the config has it (default "local"). */
+  env?: string;
+  /**
+   * When set, the public socket is the stack's deadline front (deadline-front.mjs) before the
+   * workerd socket: a request whose head and body take longer is answered 408.
+   */
+  requestTimeoutMs?: number;
+  devFaucet?: boolean;
+  devAdmin?: boolean;
 }): Promise<DevnodeServer>;
