@@ -2,21 +2,17 @@ import { SELF } from "cloudflare:test";
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CALLER_TIMESTAMP_HEADER } from "../../../../shared/src/auth/caller-proof.js";
-import { OUTCOME, PAYMENT_STATUS } from "../../../../shared/src/contract/status.js";
 import {
   address,
   execute,
   fundedAccount,
   GATEWAY,
-  ledger,
   operator,
-  PRICE,
   pay,
   registerProcess,
   testProcess,
   uniqueId,
 } from "../support/ledger-fixtures.js";
-import { outcomeOf } from "../support/outcomes.js";
 
 type Answer = {
   success: boolean;
@@ -151,86 +147,6 @@ describe("execute, process that requires prepayment", () => {
     expect((await run(older, 4)).status).toBe(200);
   });
 
-  it("reports a failed run, refuses the retry on the same payment, and lets the payer refund", async () => {
-    // Hole: a failed run freed its claim before its FAILED report landed; a retry then ran,
-    // its DELIVERED report was dropped, and the payer got the work and the refund.
-    const user = await fundedAccount();
-    const taskId = await pay({ payer: user, processId });
-    const failed = await execute({
-      processId,
-      body: { userAddress: address(user), data: { fail: "nope" } },
-      signer: user,
-    });
-    expect(failed.status).toBe(400);
-    expect(await failed.json()).toMatchObject({
-      status: "failed",
-      error: expect.stringContaining("nope"),
-    });
-    // At once, before the report is on the ledger: the claim is final.
-    expect(await verified(processId, user)).toBe(false);
-    const retry = await execute({ processId, body: { userAddress: address(user) }, signer: user });
-    expect(retry.status).toBe(400);
-    expect(await retry.json()).toMatchObject({ error: "Payment required" });
-    const record = await outcomeOf({ processId, taskId, payer: address(user) });
-    expect(record.outcome).toBe(OUTCOME.FAILED);
-    await ledger.requestRefund(user, { processId, taskId });
-    const refunded = await ledger.getPaymentRecord({ processId, taskId, payer: address(user) });
-    expect(refunded?.status).toBe(PAYMENT_STATUS.REFUNDED);
-  });
-
-  it("refuses overlapping retries of a failed run: none runs, whatever the report queue holds", async () => {
-    const user = await fundedAccount();
-    await pay({ payer: user, processId });
-    const [failed, ...retries] = await Promise.all([
-      execute({
-        processId,
-        body: { userAddress: address(user), data: { fail: "first", delayMs: 200 } },
-        signer: user,
-      }),
-      ...Array.from({ length: 5 }, (_, i) =>
-        execute({ processId, body: { userAddress: address(user), data: { i } }, signer: user }),
-      ),
-    ]);
-    const statuses = [failed, ...retries].map((r) => r?.status);
-    // Exactly one request ran (the one that claimed the payment); the rest got Payment required.
-    expect(statuses.filter((st) => st === 200 || st === 400)).toHaveLength(6);
-    const bodies = await Promise.all([failed, ...retries].map((r) => r?.json<Answer>()));
-    const ran = bodies.filter((b) => b?.status === "completed" || b?.status === "failed");
-    expect(ran).toHaveLength(1);
-  });
-
-  it("makes a payment made at the old price unusable once the owner raised it", async () => {
-    const owner = await fundedAccount();
-    const id = await registerProcess({
-      owner,
-      paid: true,
-      serviceUrl: "service://ECHO_PAID",
-      agents: [address(operator)],
-    });
-    const user = await fundedAccount();
-    await pay({ payer: user, processId: id });
-    expect(await ledger.verifyPayment(address(user), id)).toBe(true);
-    await ledger.updateProcess({
-      signer: owner,
-      id,
-      process: {
-        name: "Echo",
-        serviceUrl: "service://ECHO_PAID",
-        agents: [address(operator)],
-        pricing: { taskPrice: PRICE * 2n, requiresPrepayment: true },
-      },
-    });
-    const res = await execute({
-      processId: id,
-      body: { userAddress: address(user) },
-      signer: user,
-    });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: "Payment required" });
-    expect(await verified(id, user)).toBe(false);
-    expect(await ledger.verifyPayment(address(user), id)).toBe(false);
-  });
-
   it("refuses a paid run when the process does not list the operator, before claiming anything", async () => {
     const owner = await fundedAccount();
     const id = await registerProcess({ owner, paid: true, serviceUrl: "service://ECHO_PAID" });
@@ -263,18 +179,6 @@ describe("execute, process that requires prepayment", () => {
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ details: { reason: "wrong_origin" } });
     expect(await verified(processId, user)).toBe(true);
-  });
-
-  it("agrees with the shared client's verifyPayment once the run's report is on the ledger", async () => {
-    const user = await fundedAccount();
-    const taskId = await pay({ payer: user, processId });
-    expect(await verified(processId, user)).toBe(true);
-    expect(await ledger.verifyPayment(address(user), processId)).toBe(true);
-    const res = await execute({ processId, body: { userAddress: address(user) }, signer: user });
-    expect(res.status).toBe(200);
-    await outcomeOf({ processId, taskId, payer: address(user) });
-    expect(await verified(processId, user)).toBe(false);
-    expect(await ledger.verifyPayment(address(user), processId)).toBe(false);
   });
 
   it("replays an idempotent paid execute without running or paying again", async () => {

@@ -13,7 +13,7 @@ import {
   pay,
   testProcess,
 } from "../support/ledger-fixtures.js";
-import { outcomeOf } from "../support/outcomes.js";
+import { waitForOutcome } from "../support/operated-process.js";
 
 function hex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -37,7 +37,7 @@ describe("outcome reports by the gateway's operator account", () => {
     });
     expect(res.status).toBe(200);
     const { result } = await res.json<{ result: Record<string, unknown> }>();
-    const record = await outcomeOf({ processId, taskId, payer: address(user) });
+    const record = await waitForOutcome({ processId, taskId, payer: address(user) });
     expect(record?.outcome).toBe(OUTCOME.DELIVERED);
     expect(hex(record?.resultHash ?? new Uint8Array())).toBe(
       await sha256Hex(JSON.stringify(result)),
@@ -53,7 +53,7 @@ describe("outcome reports by the gateway's operator account", () => {
       signer: user,
     });
     expect(res.status).toBe(400);
-    const record = await outcomeOf({ processId, taskId, payer: address(user) });
+    const record = await waitForOutcome({ processId, taskId, payer: address(user) });
     expect(record?.outcome).toBe(OUTCOME.FAILED);
     await ledger.requestRefund(user, { processId, taskId });
     expect(
@@ -94,7 +94,7 @@ describe("outcome reports by the gateway's operator account", () => {
     // A reservation whose run never called complete: due now, as if its deadline passed.
     await queue.reserve({ processId, taskId, payer: address(user), failAtMs: Date.now() });
     await runDurableObjectAlarm(queue);
-    const record = await outcomeOf({ processId, taskId, payer: address(user) });
+    const record = await waitForOutcome({ processId, taskId, payer: address(user) });
     expect(record?.outcome).toBe(OUTCOME.FAILED);
     await ledger.requestRefund(user, { processId, taskId });
   });
