@@ -1,7 +1,8 @@
 import { defineCommand } from "citty";
+import { commandMeta } from "../command-table";
 
 export default defineCommand({
-  meta: { name: "account", description: "Manage local keys" },
+  meta: commandMeta("account"),
   subCommands: {
     new: () => import("./account-new").then((m) => m.default),
   },

@@ -4,6 +4,7 @@ import { addressSchema } from "../../../shared/src/schemas/address";
 import { processIdSchema, taskIdSchema, workflowIdSchema } from "../../../shared/src/schemas/ids";
 import { descriptionSchema, processNameSchema } from "../../../shared/src/schemas/process";
 import { signArgs } from "../args/common-args";
+import { commandMeta } from "../command-table";
 import { usageError } from "../errors/cli-error";
 import { formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
@@ -15,7 +16,7 @@ import {
 } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "add-task", description: "Add a task to a workflow you own" },
+  meta: commandMeta("add-task"),
   args: {
     workflow: { type: "string", required: true, valueHint: "id", description: "Workflow id" },
     task: {

@@ -7,12 +7,13 @@ import {
   tagSchema,
 } from "../../../shared/src/schemas/process";
 import { readArgs } from "../args/common-args";
+import { commandMeta } from "../command-table";
 import { processTable } from "../output/views";
 import { openSession } from "../runtime/session";
 import { parseOptionalOption } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "list", description: "List processes, optionally by owner, tag or status" },
+  meta: commandMeta("list"),
   args: {
     owner: {
       type: "string",

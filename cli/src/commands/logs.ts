@@ -3,6 +3,7 @@ import { transactionIdSchema } from "../../../shared/src/schemas/agent";
 import { processIdSchema } from "../../../shared/src/schemas/ids";
 import { outputArgs } from "../args/common-args";
 import { gatewayArgs } from "../args/gateway-args";
+import { commandMeta } from "../command-table";
 import { formatKeyValues } from "../output/format";
 import { createOutput } from "../output/output";
 import { fetchLogs } from "../runtime/fetch-logs";
@@ -10,7 +11,7 @@ import { gatewayBaseUrl } from "../runtime/gateway-client";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "logs", description: "Show the logs of one run, through the gateway" },
+  meta: commandMeta("logs"),
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     transaction: {

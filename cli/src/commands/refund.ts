@@ -1,15 +1,13 @@
 import { defineCommand } from "citty";
 import { signArgs } from "../args/common-args";
 import { paymentTaskArgs } from "../args/payment-args";
+import { commandMeta } from "../command-table";
 import { formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
 import { parsePaymentTask } from "../validate/payment-key";
 
 export default defineCommand({
-  meta: {
-    name: "refund",
-    description: "Take back your payment (after a failed outcome, within the refund window)",
-  },
+  meta: commandMeta("refund"),
   args: { ...paymentTaskArgs, ...signArgs },
   async run({ args }) {
     const request = parsePaymentTask(args);

@@ -1,12 +1,13 @@
 import { defineCommand } from "citty";
 import { signArgs } from "../args/common-args";
 import { paymentTaskArgs } from "../args/payment-args";
+import { commandMeta } from "../command-table";
 import { formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
 import { parsePaymentTask } from "../validate/payment-key";
 
 export default defineCommand({
-  meta: { name: "release", description: "Release your escrowed payment to the process's receiver" },
+  meta: commandMeta("release"),
   args: { ...paymentTaskArgs, ...signArgs },
   async run({ args }) {
     const request = parsePaymentTask(args);

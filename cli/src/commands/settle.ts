@@ -1,17 +1,14 @@
 import { defineCommand } from "citty";
 import { signArgs } from "../args/common-args";
 import { payerArg, paymentTaskArgs } from "../args/payment-args";
+import { commandMeta } from "../command-table";
 import { formatKeyValues } from "../output/format";
 import { paymentJson } from "../output/views";
 import { openSession, transactionRows } from "../runtime/session";
 import { parsePayer, parsePaymentTask } from "../validate/payment-key";
 
 export default defineCommand({
-  meta: {
-    name: "settle",
-    description:
-      "Settle a payment after its refund window: to the receiver if delivered, else back",
-  },
+  meta: commandMeta("settle"),
   args: { ...paymentTaskArgs, ...payerArg, ...signArgs },
   async run({ args }) {
     const request = parsePaymentTask(args);

@@ -2,15 +2,13 @@ import { defineCommand } from "citty";
 import { addressSchema } from "../../../shared/src/schemas/address";
 import { processIdSchema } from "../../../shared/src/schemas/ids";
 import { readArgs } from "../args/common-args";
+import { commandMeta } from "../command-table";
 import { formatKeyValues } from "../output/format";
 import { openSession } from "../runtime/session";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: {
-    name: "verify-payment",
-    description: "Check whether a user has a usable payment in escrow for a process",
-  },
+  meta: commandMeta("verify-payment"),
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     user: {
