@@ -4,7 +4,6 @@ import { addressSchema } from "../../../shared/src/schemas/address";
 import { processIdSchema, taskIdSchema, workflowIdSchema } from "../../../shared/src/schemas/ids";
 import { descriptionSchema, processNameSchema } from "../../../shared/src/schemas/process";
 import { signArgs } from "../args/common-args";
-import { commandMeta } from "../command-table";
 import { usageError } from "../errors/cli-error";
 import { formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
@@ -16,7 +15,6 @@ import {
 } from "../validate/options";
 
 export default defineCommand({
-  meta: commandMeta("add-task"),
   args: {
     workflow: { type: "string", required: true, valueHint: "id", description: "Workflow id" },
     task: {

@@ -1,14 +1,12 @@
 import { defineCommand } from "citty";
 import { addressSchema } from "../../../shared/src/schemas/address";
 import { keyArgs, readArgs } from "../args/common-args";
-import { commandMeta } from "../command-table";
 import { usageError } from "../errors/cli-error";
 import { formatApt, formatKeyValues } from "../output/format";
 import { openSession } from "../runtime/session";
 import { parseOptionalOption } from "../validate/options";
 
 export default defineCommand({
-  meta: commandMeta("balance"),
   args: {
     address: { type: "positional", required: false, description: "Account address" },
     ...keyArgs,

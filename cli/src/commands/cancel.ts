@@ -1,13 +1,11 @@
 import { defineCommand } from "citty";
 import { signArgs } from "../args/common-args";
 import { payerArg, paymentTaskArgs } from "../args/payment-args";
-import { commandMeta } from "../command-table";
 import { formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
 import { parsePayer, parsePaymentTask } from "../validate/payment-key";
 
 export default defineCommand({
-  meta: commandMeta("cancel"),
   args: {
     ...paymentTaskArgs,
     payer: { ...payerArg.payer, required: true, description: "The payer's address" },

@@ -3,13 +3,11 @@ import { workflowIdSchema } from "../../../shared/src/schemas/ids";
 import { descriptionSchema, processNameSchema } from "../../../shared/src/schemas/process";
 import { workflowCreateSchema } from "../../../shared/src/schemas/workflow";
 import { signArgs } from "../args/common-args";
-import { commandMeta } from "../command-table";
 import { formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: commandMeta("create-workflow"),
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Workflow id" },
     name: { type: "string", required: true, description: "Workflow name" },

@@ -1,14 +1,12 @@
 import { defineCommand } from "citty";
 import { processIdSchema } from "../../../shared/src/schemas/ids";
 import { signArgs } from "../args/common-args";
-import { commandMeta } from "../command-table";
 import { CliError } from "../errors/cli-error";
 import { formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: commandMeta("deregister"),
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     ...signArgs,

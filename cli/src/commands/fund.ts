@@ -2,7 +2,6 @@ import { defineCommand } from "citty";
 import { addressSchema } from "../../../shared/src/schemas/address";
 import { amountSchema } from "../../../shared/src/schemas/amount";
 import { keyArgs, readArgs } from "../args/common-args";
-import { commandMeta } from "../command-table";
 import { usageError } from "../errors/cli-error";
 import { formatApt, formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
@@ -11,7 +10,6 @@ import { parseOption, parseOptionalOption } from "../validate/options";
 const DEFAULT_FUND_OCTAS = "100000000";
 
 export default defineCommand({
-  meta: commandMeta("fund"),
   args: {
     address: {
       type: "positional",

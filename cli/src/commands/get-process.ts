@@ -2,14 +2,12 @@ import { defineCommand } from "citty";
 import { toSpecProcess } from "../../../shared/src/ledger/index";
 import { processIdSchema } from "../../../shared/src/schemas/ids";
 import { readArgs } from "../args/common-args";
-import { commandMeta } from "../command-table";
 import { CliError } from "../errors/cli-error";
 import { processView } from "../output/views";
 import { openSession } from "../runtime/session";
 import { parseOption } from "../validate/options";
 
 export default defineCommand({
-  meta: commandMeta("get-process"),
   args: {
     process_id: { type: "positional", required: true, description: "Process id" },
     ...readArgs,

@@ -7,13 +7,11 @@ import {
   tagSchema,
 } from "../../../shared/src/schemas/process";
 import { readArgs } from "../args/common-args";
-import { commandMeta } from "../command-table";
 import { processTable } from "../output/views";
 import { openSession } from "../runtime/session";
 import { parseOptionalOption } from "../validate/options";
 
 export default defineCommand({
-  meta: commandMeta("list"),
   args: {
     owner: {
       type: "string",

@@ -3,7 +3,6 @@ import { transactionIdSchema } from "../../../shared/src/schemas/agent";
 import { processIdSchema } from "../../../shared/src/schemas/ids";
 import { outputArgs } from "../args/common-args";
 import { gatewayArgs } from "../args/gateway-args";
-import { commandMeta } from "../command-table";
 import { formatKeyValues } from "../output/format";
 import { createOutput } from "../output/output";
 import { fetchLogs } from "../runtime/fetch-logs";
@@ -11,7 +10,6 @@ import { gatewayBaseUrl } from "../runtime/gateway-client";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: commandMeta("logs"),
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     transaction: {

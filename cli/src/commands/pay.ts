@@ -2,14 +2,12 @@ import { defineCommand } from "citty";
 import { amountSchema } from "../../../shared/src/schemas/amount";
 import { paymentTaskIdSchema, processIdSchema } from "../../../shared/src/schemas/ids";
 import { signArgs } from "../args/common-args";
-import { commandMeta } from "../command-table";
 import { formatApt, formatKeyValues } from "../output/format";
 import { generateTaskId } from "../runtime/task-id";
 import { openTransactionSession, transactionRows } from "../runtime/transaction-session";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: commandMeta("pay"),
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     amount: {

@@ -1,14 +1,12 @@
 import { defineCommand } from "citty";
 import { readArgs } from "../args/common-args";
 import { payerArg, paymentTaskArgs } from "../args/payment-args";
-import { commandMeta } from "../command-table";
 import { CliError } from "../errors/cli-error";
 import { paymentJson, paymentView } from "../output/views";
 import { openSession } from "../runtime/session";
 import { parsePayer, parsePaymentTask } from "../validate/payment-key";
 
 export default defineCommand({
-  meta: commandMeta("payment"),
   args: {
     ...paymentTaskArgs,
     ...payerArg,

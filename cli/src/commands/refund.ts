@@ -1,13 +1,11 @@
 import { defineCommand } from "citty";
 import { signArgs } from "../args/common-args";
 import { paymentTaskArgs } from "../args/payment-args";
-import { commandMeta } from "../command-table";
 import { formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
 import { parsePaymentTask } from "../validate/payment-key";
 
 export default defineCommand({
-  meta: commandMeta("refund"),
   args: { ...paymentTaskArgs, ...signArgs },
   async run({ args }) {
     const request = parsePaymentTask(args);

@@ -1,14 +1,12 @@
 import { defineCommand } from "citty";
 import { signArgs } from "../args/common-args";
 import { processArgs } from "../args/process-args";
-import { commandMeta } from "../command-table";
 import { formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
 import { registerFields } from "../validate/process-fields";
 import { processInputFromArgs } from "../validate/process-input";
 
 export default defineCommand({
-  meta: commandMeta("register"),
   args: { ...processArgs, ...signArgs },
   async run({ args }) {
     const input = processInputFromArgs(args);

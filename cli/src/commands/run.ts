@@ -1,7 +1,6 @@
 import { defineCommand } from "citty";
 import { signArgs } from "../args/common-args";
 import { gatewayArgs } from "../args/gateway-args";
-import { commandMeta } from "../command-table";
 import { createOutput } from "../output/output";
 import { runCaller } from "../run/run-caller";
 import { callExecute } from "../run/run-gateway";
@@ -12,7 +11,6 @@ import { buildExecuteRequest } from "../run/run-request";
 import { settingsFromArgs } from "../runtime/settings";
 
 export default defineCommand({
-  meta: commandMeta("run"),
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     data: {

@@ -1,14 +1,12 @@
 import { defineCommand } from "citty";
 import { signArgs } from "../args/common-args";
 import { payerArg, paymentTaskArgs } from "../args/payment-args";
-import { commandMeta } from "../command-table";
 import { formatKeyValues } from "../output/format";
 import { paymentJson } from "../output/views";
 import { openSession, transactionRows } from "../runtime/session";
 import { parsePayer, parsePaymentTask } from "../validate/payment-key";
 
 export default defineCommand({
-  meta: commandMeta("settle"),
   args: { ...paymentTaskArgs, ...payerArg, ...signArgs },
   async run({ args }) {
     const request = parsePaymentTask(args);

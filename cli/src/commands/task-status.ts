@@ -6,14 +6,12 @@ import {
   taskStatusNameSchema,
 } from "../../../shared/src/schemas/workflow";
 import { signArgs } from "../args/common-args";
-import { commandMeta } from "../command-table";
 import { usageError } from "../errors/cli-error";
 import { formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: commandMeta("task-status"),
   args: {
     workflow: {
       type: "string",

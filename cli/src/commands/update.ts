@@ -3,7 +3,6 @@ import { processFieldsOf } from "../../../shared/src/ledger/index";
 import { processIdSchema } from "../../../shared/src/schemas/ids";
 import { signArgs } from "../args/common-args";
 import { processArgs } from "../args/process-args";
-import { commandMeta } from "../command-table";
 import { CliError, usageError } from "../errors/cli-error";
 import { formatKeyValues } from "../output/format";
 import { openSession, transactionRows } from "../runtime/session";
@@ -12,7 +11,6 @@ import { isEmptyInput, mergeFields } from "../validate/process-fields";
 import { processInputFromArgs } from "../validate/process-input";
 
 export default defineCommand({
-  meta: commandMeta("update"),
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     ...processArgs,

@@ -2,13 +2,11 @@ import { defineCommand } from "citty";
 import { addressSchema } from "../../../shared/src/schemas/address";
 import { processIdSchema } from "../../../shared/src/schemas/ids";
 import { readArgs } from "../args/common-args";
-import { commandMeta } from "../command-table";
 import { formatKeyValues } from "../output/format";
 import { openSession } from "../runtime/session";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: commandMeta("verify-payment"),
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     user: {

@@ -1,14 +1,12 @@
 import { defineCommand } from "citty";
 import { workflowIdSchema } from "../../../shared/src/schemas/ids";
 import { readArgs } from "../args/common-args";
-import { commandMeta } from "../command-table";
 import { CliError } from "../errors/cli-error";
 import { workflowJson, workflowView } from "../output/views";
 import { openSession } from "../runtime/session";
 import { parseOption } from "../validate/options";
 
 export default defineCommand({
-  meta: commandMeta("workflow"),
   args: {
     workflow_id: { type: "positional", required: true, description: "Workflow id" },
     ...readArgs,

@@ -2,17 +2,20 @@ import { describe, expect, it } from "vitest";
 import { COMMANDS, findCommand } from "../../src/command-table";
 
 describe("the command table", () => {
-  it("gives every command its name and description: the root help and the command's own agree", async () => {
+  it("is the one home of each command's name and description: the root help's and the command's own", async () => {
     for (const [name, entry] of Object.entries(COMMANDS)) {
       const command = await entry.load();
-      const meta = typeof command.meta === "function" ? await command.meta() : await command.meta;
-      expect({ name: meta?.name, description: meta?.description }).toEqual({
-        name,
-        description: entry.description,
-      });
+      expect(command.meta).toEqual({ name, description: entry.description });
       expect(entry.description.length).toBeGreaterThan(0);
     }
     expect(Object.keys(COMMANDS)).toHaveLength(22);
+  });
+
+  it("leaves no second copy in a command module: none sets a meta of its own", async () => {
+    for (const name of Object.keys(COMMANDS)) {
+      const module: { default: { meta?: unknown } } = await import(`../../src/commands/${name}.ts`);
+      expect({ name, meta: module.default.meta }).toEqual({ name, meta: undefined });
+    }
   });
 
   it("finds only its own commands, never an object's inherited keys", () => {
