@@ -3,102 +3,148 @@ import type { CommandDef } from "citty";
 // biome-ignore lint/suspicious/noExplicitAny: citty's own SubCommandsDef types commands this way
 type AnyCommand = CommandDef<any>;
 
+export type CommandName =
+  | "register"
+  | "update"
+  | "deregister"
+  | "list"
+  | "get-process"
+  | "run"
+  | "logs"
+  | "pay"
+  | "verify-payment"
+  | "payment"
+  | "release"
+  | "refund"
+  | "cancel"
+  | "settle"
+  | "create-workflow"
+  | "add-task"
+  | "task-status"
+  | "approve"
+  | "workflow"
+  | "balance"
+  | "fund"
+  | "account";
+
 interface CommandEntry {
   description: string;
+  /** The command with its meta (name and description) from this table. */
   load: () => Promise<AnyCommand>;
 }
 
 /**
- * Every command, with its one-line description for `agentgate --help` and a lazy loader, so
- * neither the help text nor any one command loads the code of the others (or the ledger SDK).
+ * Every command, with its one-line description and a lazy loader, so neither the help text nor
+ * any one command loads the code of the others (or the ledger SDK). The description lives here
+ * only: `agentgate --help` lists it and `load` gives it to the command, whose module sets no meta
+ * of its own (cli/test/unit/command-table.test.ts), so the two cannot differ.
  */
-export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+const TABLE: Readonly<
+  Record<CommandName, { description: string; module: () => Promise<{ default: AnyCommand }> }>
+> = {
   register: {
-    description: "Register a process; prints its id",
-    load: () => import("./commands/register").then((m) => m.default),
+    description: "Register a process; prints the id the registry assigned",
+    module: () => import("./commands/register"),
   },
   update: {
-    description: "Update a process you own (reads, merges, writes back)",
-    load: () => import("./commands/update").then((m) => m.default),
+    description: "Update a process you own: reads it, merges the new values, writes it back",
+    module: () => import("./commands/update"),
   },
   deregister: {
-    description: "Remove a process you own",
-    load: () => import("./commands/deregister").then((m) => m.default),
+    description: "Remove a process you own (its id stays reserved)",
+    module: () => import("./commands/deregister"),
   },
   list: {
     description: "List processes, optionally by owner, tag or status",
-    load: () => import("./commands/list").then((m) => m.default),
+    module: () => import("./commands/list"),
   },
   "get-process": {
     description: "Show one process",
-    load: () => import("./commands/get-process").then((m) => m.default),
+    module: () => import("./commands/get-process"),
   },
   run: {
-    description: "Run a process through the gateway (optionally paying first)",
-    load: () => import("./commands/run").then((m) => m.default),
+    description: "Run a process through the gateway, optionally paying first",
+    module: () => import("./commands/run"),
   },
   logs: {
     description: "Show the logs of one run, through the gateway",
-    load: () => import("./commands/logs").then((m) => m.default),
+    module: () => import("./commands/logs"),
   },
   pay: {
-    description: "Pay for a task of a process; funds are held in escrow",
-    load: () => import("./commands/pay").then((m) => m.default),
+    description: "Pay for a task of a process; the amount is held in escrow",
+    module: () => import("./commands/pay"),
   },
   "verify-payment": {
-    description: "Check whether a user has a payment in escrow for a process",
-    load: () => import("./commands/verify-payment").then((m) => m.default),
+    description: "Check whether a user has a usable payment in escrow for a process",
+    module: () => import("./commands/verify-payment"),
   },
   payment: {
-    description: "Show one payment with its status",
-    load: () => import("./commands/payment").then((m) => m.default),
+    description: "Show one payment, with its status and outcome",
+    module: () => import("./commands/payment"),
   },
   release: {
     description: "Release your escrowed payment to the process's receiver",
-    load: () => import("./commands/release").then((m) => m.default),
+    module: () => import("./commands/release"),
   },
   refund: {
-    description: "Take back your payment after a reported failure",
-    load: () => import("./commands/refund").then((m) => m.default),
+    description: "Take back your payment (after a failed outcome, within the refund window)",
+    module: () => import("./commands/refund"),
   },
   cancel: {
-    description: "Cancel a payment to your process (returns it to the payer)",
-    load: () => import("./commands/cancel").then((m) => m.default),
+    description: "Cancel a payment to your process; the escrow goes back to the payer",
+    module: () => import("./commands/cancel"),
   },
   settle: {
-    description: "Settle a payment whose refund window has passed",
-    load: () => import("./commands/settle").then((m) => m.default),
+    description:
+      "Settle a payment after its refund window: to the receiver if delivered, else back",
+    module: () => import("./commands/settle"),
   },
   "create-workflow": {
-    description: "Create a workflow",
-    load: () => import("./commands/create-workflow").then((m) => m.default),
+    description: "Create a workflow; you become its owner",
+    module: () => import("./commands/create-workflow"),
   },
   "add-task": {
     description: "Add a task to a workflow you own",
-    load: () => import("./commands/add-task").then((m) => m.default),
+    module: () => import("./commands/add-task"),
   },
   "task-status": {
     description: "Move a task to a new status",
-    load: () => import("./commands/task-status").then((m) => m.default),
+    module: () => import("./commands/task-status"),
   },
   approve: {
-    description: "Approve a completed task (and release its payment)",
-    load: () => import("./commands/approve").then((m) => m.default),
+    description: "Approve a completed task; releases its payment when it has one",
+    module: () => import("./commands/approve"),
   },
   workflow: {
     description: "Show a workflow with its tasks",
-    load: () => import("./commands/workflow").then((m) => m.default),
+    module: () => import("./commands/workflow"),
   },
   balance: {
-    description: "Show an account's APT balance",
-    load: () => import("./commands/balance").then((m) => m.default),
+    description: "Show an account's APT balance (default: the signer's)",
+    module: () => import("./commands/balance"),
   },
   fund: {
-    description: "Fund an account from the faucet (local and devnet only)",
-    load: () => import("./commands/fund").then((m) => m.default),
+    description:
+      "Fund an account from the faucet (local devnode, devnet or a custom node with a faucet)",
+    module: () => import("./commands/fund"),
   },
   account: {
-    description: "Create a key pair (account new)",
-    load: () => import("./commands/account").then((m) => m.default),
+    description: "Manage local keys: account new creates a key pair",
+    module: () => import("./commands/account"),
   },
 };
+
+export const COMMANDS: Readonly<Record<CommandName, CommandEntry>> = Object.fromEntries(
+  Object.entries(TABLE).map(([name, { description, module }]) => [
+    name,
+    {
+      description,
+      load: async () => ({ ...(await module()).default, meta: { name, description } }),
+    },
+  ]),
+) as Record<CommandName, CommandEntry>;
+
+/** The entry of a command typed on the line; undefined for any other word. */
+export function findCommand(name: string): CommandEntry | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name as CommandName] : undefined;
+}

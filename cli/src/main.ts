@@ -1,7 +1,7 @@
 import { writeSync } from "node:fs";
 import { formatWithOptions } from "node:util";
 import { type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
-import { COMMANDS } from "./command-table";
+import { COMMANDS, findCommand } from "./command-table";
 import { usageError } from "./errors/cli-error";
 import { describeError } from "./errors/describe-error";
 import { EXIT_CODES } from "./errors/exit-codes";
@@ -46,7 +46,7 @@ function writeStdout(text: string): void {
 
 async function showHelp(rawArgs: string[]): Promise<void> {
   const [name, ...rest] = rawArgs.filter((arg) => !HELP_FLAGS.has(arg));
-  const entry = name === undefined ? undefined : COMMANDS[name];
+  const entry = name === undefined ? undefined : findCommand(name);
   if (!entry) {
     writeStdout(`${await renderUsage(rootHelpCommand())}\n`);
     return;
@@ -76,7 +76,7 @@ async function main(rawArgs: string[]): Promise<void> {
     process.stdout.write(`${VERSION}\n`);
     return;
   }
-  const entry = COMMANDS[name];
+  const entry = findCommand(name);
   if (!entry) throw usageError(`unknown command "${name}"; run agentgate --help for the list`);
   await runCommand(await entry.load(), { rawArgs: rawArgs.slice(1) });
 }

@@ -15,7 +15,6 @@ import {
 } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "add-task", description: "Add a task to a workflow you own" },
   args: {
     workflow: { type: "string", required: true, valueHint: "id", description: "Workflow id" },
     task: {

@@ -7,10 +7,6 @@ import { openSession, transactionRows } from "../runtime/session";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: {
-    name: "approve",
-    description: "Approve a completed task; releases its payment when it has one",
-  },
   args: {
     workflow: {
       type: "string",

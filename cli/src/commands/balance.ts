@@ -7,7 +7,6 @@ import { openSession } from "../runtime/session";
 import { parseOptionalOption } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "balance", description: "Show an account's APT balance (default: the signer's)" },
   args: {
     address: { type: "positional", required: false, description: "Account address" },
     ...keyArgs,

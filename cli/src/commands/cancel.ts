@@ -6,10 +6,6 @@ import { openSession, transactionRows } from "../runtime/session";
 import { parsePayer, parsePaymentTask } from "../validate/payment-key";
 
 export default defineCommand({
-  meta: {
-    name: "cancel",
-    description: "Cancel a payment to your process; the escrow goes back to the payer",
-  },
   args: {
     ...paymentTaskArgs,
     payer: { ...payerArg.payer, required: true, description: "The payer's address" },

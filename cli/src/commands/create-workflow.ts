@@ -8,7 +8,6 @@ import { openSession, transactionRows } from "../runtime/session";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "create-workflow", description: "Create a workflow; you become its owner" },
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Workflow id" },
     name: { type: "string", required: true, description: "Workflow name" },

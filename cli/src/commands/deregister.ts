@@ -7,7 +7,6 @@ import { openSession, transactionRows } from "../runtime/session";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "deregister", description: "Remove a process you own (its id stays reserved)" },
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     ...signArgs,

@@ -10,11 +10,6 @@ import { parseOption, parseOptionalOption } from "../validate/options";
 const DEFAULT_FUND_OCTAS = "100000000";
 
 export default defineCommand({
-  meta: {
-    name: "fund",
-    description:
-      "Fund an account from the faucet (local devnode, devnet or a custom node with a faucet)",
-  },
   args: {
     address: {
       type: "positional",

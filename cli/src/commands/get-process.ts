@@ -8,7 +8,6 @@ import { openSession } from "../runtime/session";
 import { parseOption } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "get-process", description: "Show one process" },
   args: {
     process_id: { type: "positional", required: true, description: "Process id" },
     ...readArgs,

@@ -12,7 +12,6 @@ import { openSession } from "../runtime/session";
 import { parseOptionalOption } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "list", description: "List processes, optionally by owner, tag or status" },
   args: {
     owner: {
       type: "string",

@@ -10,7 +10,6 @@ import { gatewayBaseUrl } from "../runtime/gateway-client";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "logs", description: "Show the logs of one run, through the gateway" },
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     transaction: {

@@ -8,7 +8,6 @@ import { openTransactionSession, transactionRows } from "../runtime/transaction-
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "pay", description: "Pay for a task of a process; the amount is held in escrow" },
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     amount: {

@@ -7,7 +7,6 @@ import { openSession } from "../runtime/session";
 import { parsePayer, parsePaymentTask } from "../validate/payment-key";
 
 export default defineCommand({
-  meta: { name: "payment", description: "Show one payment, with its status and outcome" },
   args: {
     ...paymentTaskArgs,
     ...payerArg,

@@ -6,10 +6,6 @@ import { openSession, transactionRows } from "../runtime/session";
 import { parsePaymentTask } from "../validate/payment-key";
 
 export default defineCommand({
-  meta: {
-    name: "refund",
-    description: "Take back your payment (after a failed outcome, within the refund window)",
-  },
   args: { ...paymentTaskArgs, ...signArgs },
   async run({ args }) {
     const request = parsePaymentTask(args);

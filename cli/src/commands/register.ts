@@ -7,10 +7,6 @@ import { registerFields } from "../validate/process-fields";
 import { processInputFromArgs } from "../validate/process-input";
 
 export default defineCommand({
-  meta: {
-    name: "register",
-    description: "Register a process; prints the id the registry assigned",
-  },
   args: { ...processArgs, ...signArgs },
   async run({ args }) {
     const input = processInputFromArgs(args);

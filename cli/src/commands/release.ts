@@ -6,7 +6,6 @@ import { openSession, transactionRows } from "../runtime/session";
 import { parsePaymentTask } from "../validate/payment-key";
 
 export default defineCommand({
-  meta: { name: "release", description: "Release your escrowed payment to the process's receiver" },
   args: { ...paymentTaskArgs, ...signArgs },
   async run({ args }) {
     const request = parsePaymentTask(args);

@@ -7,11 +7,6 @@ import { openSession, transactionRows } from "../runtime/session";
 import { parsePayer, parsePaymentTask } from "../validate/payment-key";
 
 export default defineCommand({
-  meta: {
-    name: "settle",
-    description:
-      "Settle a payment after its refund window: to the receiver if delivered, else back",
-  },
   args: { ...paymentTaskArgs, ...payerArg, ...signArgs },
   async run({ args }) {
     const request = parsePaymentTask(args);

@@ -12,7 +12,6 @@ import { openSession, transactionRows } from "../runtime/session";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "task-status", description: "Move a task to a new status" },
   args: {
     workflow: {
       type: "string",

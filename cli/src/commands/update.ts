@@ -11,10 +11,6 @@ import { isEmptyInput, mergeFields } from "../validate/process-fields";
 import { processInputFromArgs } from "../validate/process-input";
 
 export default defineCommand({
-  meta: {
-    name: "update",
-    description: "Update a process you own: reads it, merges the new values, writes it back",
-  },
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     ...processArgs,

@@ -7,10 +7,6 @@ import { openSession } from "../runtime/session";
 import { parseOption, requireValue } from "../validate/options";
 
 export default defineCommand({
-  meta: {
-    name: "verify-payment",
-    description: "Check whether a user has a usable payment in escrow for a process",
-  },
   args: {
     id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
     user: {

@@ -7,7 +7,6 @@ import { openSession } from "../runtime/session";
 import { parseOption } from "../validate/options";
 
 export default defineCommand({
-  meta: { name: "workflow", description: "Show a workflow with its tasks" },
   args: {
     workflow_id: { type: "positional", required: true, description: "Workflow id" },
     ...readArgs,

@@ -23,13 +23,14 @@ export function ed25519PublicKeyBytes(key: KeyObject): Uint8Array {
 
 /**
  * The signer of a single-key Ed25519 account, on Node's OpenSSL and without the ledger SDK, for
- * commands that only submit entry functions (`pay`): loading the SDK would cost such a run more
- * than its work. Ed25519 is deterministic, so its signatures are the SDK's, byte for byte.
+ * commands that only submit entry functions and sign caller proofs (`pay`, `run`): loading the
+ * SDK would cost such a run more than its work. Ed25519 is deterministic, so its signatures are the SDK's, byte for byte.
  */
 export class Ed25519Signer implements LedgerSigner {
   readonly accountAddress: { toStringLong(): string };
+  /** The raw 32-byte public key. */
+  readonly publicKey: Uint8Array;
   private readonly key: KeyObject;
-  private readonly publicKey: Uint8Array;
 
   constructor(seed: Uint8Array) {
     this.key = ed25519KeyObject(seed);
@@ -38,8 +39,13 @@ export class Ed25519Signer implements LedgerSigner {
     this.accountAddress = { toStringLong: () => address };
   }
 
+  /** The 64-byte Ed25519 signature of `message` (the caller proof signs with it too). */
+  sign(message: Uint8Array): Uint8Array {
+    return new Uint8Array(sign(null, message, this.key));
+  }
+
   signWithAuthenticator(message: Uint8Array): { bcsToBytes(): Uint8Array } {
-    const signature = new Uint8Array(sign(null, message, this.key));
+    const signature = this.sign(message);
     const bytes = ed25519Authenticator(this.publicKey, signature);
     return { bcsToBytes: () => bytes };
   }

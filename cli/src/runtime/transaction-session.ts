@@ -58,12 +58,16 @@ function networkConfig(settings: ResolvedSettings, requireModuleAddress: boolean
   });
 }
 
+/**
+ * `settings`, when given, are the ones the command already read from `values` (so `run` reads
+ * flags, profile and environment once).
+ */
 export function openTransactionSession(
   values: CommonArgValues,
-  options: { requireModuleAddress?: boolean } = {},
+  options: { requireModuleAddress?: boolean; settings?: ResolvedSettings } = {},
 ): TransactionSession {
   const out = createOutput({ json: values.json === true });
-  const settings = settingsFromArgs(values);
+  const settings = options.settings ?? settingsFromArgs(values);
   const network = networkConfig(settings, options.requireModuleAddress !== false);
   if (values.verbose) {
     out.note(`network: ${network.name} ${network.fullnode} (from ${settings.network.source})`);

@@ -112,11 +112,18 @@ describe("help and usage", () => {
     expect(loaded.length).toBeLessThan(100_000);
   });
 
-  it("loads no ledger SDK code for pay: its chunk and what it imports stay clear of the SDK", () => {
-    const entry = readFileSync(CLI_PATH, "utf8");
-    const chunk = /import\("(\.\/chunks\/pay-[A-Za-z0-9]+\.mjs)"\)/.exec(entry)?.[1];
+  /** The text a command's chunk loads statically, found through the command table's lazy import. */
+  const commandLoads = (name: string) => {
+    // Wherever the bundler puts the table (the entry or a chunk of its own), its import is here.
+    const chunk = new RegExp(`import\\("\\./(?:chunks/)?(${name}-[A-Za-z0-9]+\\.mjs)"\\)`).exec(
+      staticallyLoaded(CLI_PATH),
+    )?.[1];
     expect(chunk).toBeDefined();
-    const loaded = staticallyLoaded(join(dirname(CLI_PATH), chunk ?? ""));
+    return staticallyLoaded(join(dirname(CLI_PATH), "chunks", chunk ?? ""));
+  };
+
+  it("loads no ledger SDK code for pay: its chunk and what it imports stay clear of the SDK", () => {
+    const loaded = commandLoads("pay");
     expect(loaded).toContain("make_payment");
     expect(loaded).not.toContain(SDK_MARKER);
     // The SDK's keyless accounts build BN254 constants when loaded; the global fetch (and
@@ -124,6 +131,14 @@ describe("help and usage", () => {
     expect(loaded).not.toContain("bn254");
     expect(loaded).not.toMatch(/(?<![.\w])fetch\(/);
     expect(loaded).not.toMatch(/new Headers\b/);
+  });
+
+  it("loads no ledger SDK code for run, paid or free: address, payment and caller proof without it", () => {
+    const loaded = commandLoads("run");
+    expect(loaded).toContain("make_payment");
+    expect(loaded).toContain("AGENTGATE-CALLER-PROOF-V2");
+    expect(loaded).not.toContain(SDK_MARKER);
+    expect(loaded).not.toContain("bn254");
   });
 
   it("prints the version", async () => {

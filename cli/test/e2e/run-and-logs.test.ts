@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { agentLogsResponseSchema } from "../../../shared/src/schemas/agent";
 import { executeSuccessResponseSchema } from "../../../shared/src/schemas/gateway";
@@ -160,22 +160,16 @@ describe("run", () => {
   it("runs a free process with --user and no key", async () => {
     const update = await cli(["update", "-i", ECHO, "--requires-prepayment", "false"], owner);
     expect(update.code).toBe(0);
-    // The gateway may cache process metadata for a few seconds.
-    let result = await cli([
-      "run",
-      "-i",
-      ECHO,
-      "-u",
-      owner.address,
-      "-d",
-      '{"free":true}',
-      "--json",
-    ]);
-    for (let attempt = 0; attempt < 10 && result.code !== 0; attempt++) {
-      await new Promise((r) => setTimeout(r, 1_000));
-      result = await cli(["run", "-i", ECHO, "-u", owner.address, "-d", '{"free":true}', "--json"]);
-    }
-    expect(jsonResult(result, runJson).result).toMatchObject({ echo: { free: true } });
+    // The gateway may cache process metadata for a few seconds: retried until the run succeeds.
+    const run = await vi.waitFor(
+      async () =>
+        jsonResult(
+          await cli(["run", "-i", ECHO, "-u", owner.address, "-d", '{"free":true}', "--json"]),
+          runJson,
+        ),
+      { timeout: 20_000, interval: 1_000 },
+    );
+    expect(run.result).toMatchObject({ echo: { free: true } });
   });
 
   it("exits 3 for a process the gateway does not know", async () => {

@@ -1,5 +1,10 @@
 import { Account, Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
+import {
+  callerProofHeaders,
+  signCallerProof,
+  verifyCallerProof,
+} from "../../../shared/src/auth/caller-proof";
 import { Ed25519Signer } from "../../src/runtime/ed25519-signer";
 import { privateKeyHexFromSetting, seedOf } from "../../src/runtime/private-key";
 
@@ -15,6 +20,32 @@ describe("Ed25519Signer", () => {
         account.signWithAuthenticator(message).bcsToBytes(),
       );
     }
+  });
+});
+
+describe("caller proof signed by Ed25519Signer (run, without the SDK)", () => {
+  it("makes the SDK key's headers byte for byte, and the gateway's check accepts them", async () => {
+    const key = Ed25519PrivateKey.generate();
+    const account = Account.fromPrivateKey({ privateKey: key });
+    const request = {
+      origin: "http://127.0.0.1:8787",
+      method: "POST",
+      path: "/api/execute/echo",
+      body: JSON.stringify({ userAddress: account.accountAddress.toStringLong(), data: {} }),
+      timestamp: 1_800_000_000,
+    };
+    const headers = await callerProofHeaders({
+      signer: new Ed25519Signer(key.toUint8Array()),
+      ...request,
+    });
+    expect(headers).toEqual(await signCallerProof({ privateKey: key, ...request }));
+    const check = await verifyCallerProof({
+      headers: new Headers(headers),
+      ...request,
+      authenticationKey: account.publicKey.authKey().toString(),
+      now: request.timestamp * 1000,
+    });
+    expect(check.ok).toBe(true);
   });
 });
 

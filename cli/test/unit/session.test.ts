@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openSession } from "../../src/runtime/session";
 
 const VARS = [
@@ -9,18 +9,13 @@ const VARS = [
   "LEDGER_MODULE_ADDRESS",
   "LEDGER_PRIVATE_KEY",
 ];
-let saved: Record<string, string | undefined>;
-
+// Cleared for each test (a developer's shell may set them) and restored after it.
 beforeEach(() => {
-  saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
-  for (const name of VARS) delete process.env[name];
+  for (const name of VARS) vi.stubEnv(name, undefined);
 });
 
 afterEach(() => {
-  for (const name of VARS) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  vi.unstubAllEnvs();
 });
 
 describe("openSession", () => {
@@ -48,7 +43,7 @@ describe("openSession", () => {
   });
 
   it("reads the module address from LEDGER_MODULE_ADDRESS when no APTOS_ one is set", () => {
-    process.env.LEDGER_MODULE_ADDRESS = "0x2";
+    vi.stubEnv("LEDGER_MODULE_ADDRESS", "0x2");
     const session = openSession({ network: "devnet", json: true });
     expect(session.network.moduleAddress).toBe(`0x${"0".repeat(63)}2`);
     expect(session.settings.moduleAddress?.source).toBe("LEDGER_MODULE_ADDRESS");

@@ -10,8 +10,9 @@
  * proof"); a proof naming another origin is refused before its signature is checked. The gateway checks
  * the public key against the account's authentication key (single-key Ed25519 accounts:
  * sha3_256(public key ‖ 0x00)), the timestamp against its clock, and refuses a signature it has
- * seen before. Signing uses the ts-sdk's Ed25519 (so the CLI can pass its account key as is);
- * verifying uses Web Crypto. Runs in Node and workerd.
+ * seen before. signCallerProof signs with the ts-sdk's Ed25519; callerProofHeaders
+ * (caller-proof-message.ts, SDK-free) takes any Ed25519 signer; verifying uses Web Crypto. Runs
+ * in Node and workerd.
  */
 import {
   Ed25519PrivateKey,
@@ -19,26 +20,33 @@ import {
   PrivateKey,
   PrivateKeyVariants,
 } from "@aptos-labs/ts-sdk";
-import { sha256Hex } from "./agent-signature.js";
 import { type Bytes, bytesToHex, hexToBytes, utf8Bytes } from "./bytes.js";
+import {
+  CALLER_ORIGIN_HEADER,
+  CALLER_PROOF_MAX_SKEW_SECONDS,
+  CALLER_PUBLIC_KEY_HEADER,
+  CALLER_SIGNATURE_HEADER,
+  CALLER_TIMESTAMP_HEADER,
+  type CallerProofHeaders,
+  callerProofHeaders,
+  callerProofMessage,
+  canonicalOrigin,
+} from "./caller-proof-message.js";
 import { verifyEd25519Strict } from "./ed25519-strict.js";
 
-export const CALLER_ORIGIN_HEADER = "x-agentgate-caller-origin";
-export const CALLER_PUBLIC_KEY_HEADER = "x-agentgate-caller-public-key";
-export const CALLER_TIMESTAMP_HEADER = "x-agentgate-caller-timestamp";
-export const CALLER_SIGNATURE_HEADER = "x-agentgate-caller-signature";
-
-export const CALLER_PROOF_DOMAIN = "AGENTGATE-CALLER-PROOF-V2";
-
-/** How far a proof's timestamp may be from the gateway's clock, either way. */
-export const CALLER_PROOF_MAX_SKEW_SECONDS = 300;
-
-export type CallerProofHeaders = {
-  [CALLER_ORIGIN_HEADER]: string;
-  [CALLER_PUBLIC_KEY_HEADER]: string;
-  [CALLER_TIMESTAMP_HEADER]: string;
-  [CALLER_SIGNATURE_HEADER]: string;
-};
+export {
+  CALLER_ORIGIN_HEADER,
+  CALLER_PROOF_DOMAIN,
+  CALLER_PROOF_MAX_SKEW_SECONDS,
+  CALLER_PUBLIC_KEY_HEADER,
+  CALLER_SIGNATURE_HEADER,
+  CALLER_TIMESTAMP_HEADER,
+  type CallerProofHeaders,
+  type CallerProofSigner,
+  callerProofHeaders,
+  callerProofMessage,
+  canonicalOrigin,
+} from "./caller-proof-message.js";
 
 export type CallerProofFailure =
   | "missing_proof"
@@ -62,37 +70,6 @@ const PUBLIC_KEY_HEX = /^(?:0x)?([0-9a-fA-F]{64})$/;
 const SIGNATURE_HEX = /^(?:0x)?([0-9a-fA-F]{128})$/;
 
 /**
- * The origin as signed: scheme, host and port (default ports dropped), lowercase, as the URL
- * standard serialises it; throws on text that is not an http(s) origin.
- */
-export function canonicalOrigin(origin: string): string {
-  const url = new URL(origin);
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new TypeError(`not an http(s) origin: ${origin}`);
-  }
-  return url.origin;
-}
-
-/** The exact text that is signed, exported so other clients can test their implementation. */
-export async function callerProofMessage(args: {
-  origin: string;
-  method: string;
-  path: string;
-  timestamp: number;
-  body: string | Uint8Array;
-}): Promise<string> {
-  const bodyHash = await sha256Hex(args.body);
-  return [
-    CALLER_PROOF_DOMAIN,
-    canonicalOrigin(args.origin),
-    args.method.toUpperCase(),
-    args.path,
-    String(args.timestamp),
-    bodyHash,
-  ].join("\n");
-}
-
-/**
  * Headers proving the holder of `privateKey` sent this request. `origin` is the gateway's public
  * origin (its URL's scheme, host and port), `path` the path and query as sent, `timestamp`
  * whole seconds since the epoch (defaults to now).
@@ -111,15 +88,10 @@ export async function signCallerProof(args: {
           PrivateKey.formatPrivateKey(args.privateKey, PrivateKeyVariants.Ed25519),
         )
       : args.privateKey;
-  const timestamp = args.timestamp ?? Math.floor(Date.now() / 1000);
-  const message = await callerProofMessage({ ...args, timestamp });
-  const signature = key.sign(utf8Bytes(message)).toUint8Array();
-  return {
-    [CALLER_ORIGIN_HEADER]: canonicalOrigin(args.origin),
-    [CALLER_PUBLIC_KEY_HEADER]: `0x${bytesToHex(key.publicKey().toUint8Array())}`,
-    [CALLER_TIMESTAMP_HEADER]: String(timestamp),
-    [CALLER_SIGNATURE_HEADER]: `0x${bytesToHex(signature)}`,
-  };
+  return callerProofHeaders({
+    ...args,
+    signer: { publicKey: key.publicKey().toUint8Array(), sign: (m) => key.sign(m).toUint8Array() },
+  });
 }
 
 /** The authentication key of a single-key Ed25519 account with this public key, lowercase hex. */

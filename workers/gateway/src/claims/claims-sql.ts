@@ -1,8 +1,9 @@
 /**
  * Storage of one (processId, userAddress) pair's claims object: which payment each execution
- * used, the caller-proof signatures already seen, and idempotent answers.
+ * used, the caller-proof signatures already seen, and idempotent answers. Every SQL statement of
+ * the claims object, a function each; times are seconds since the epoch.
  */
-export const CLAIMS_SCHEMA = `
+const SCHEMA = `
 CREATE TABLE IF NOT EXISTS claims (
   task_id TEXT PRIMARY KEY,
   transaction_id TEXT NOT NULL,
@@ -30,21 +31,121 @@ CREATE TABLE IF NOT EXISTS idempotency (
 CREATE INDEX IF NOT EXISTS idempotency_expiry ON idempotency (expires_at);
 `;
 
-export const SQL = {
-  pruneSignatures: "DELETE FROM seen_signatures WHERE expires_at < ?",
-  pruneIdempotency: "DELETE FROM idempotency WHERE expires_at < ?",
-  findSignature: "SELECT 1 AS seen FROM seen_signatures WHERE signature = ?",
-  insertSignature: "INSERT INTO seen_signatures (signature, expires_at) VALUES (?, ?)",
-  findIdempotency: "SELECT body_hash, status, body FROM idempotency WHERE route = ? AND key = ?",
-  insertIdempotency:
+export function createSchema(sql: SqlStorage): void {
+  sql.exec(SCHEMA);
+}
+
+/** Forgets signatures and idempotency keys whose time has passed. */
+export function pruneExpired(sql: SqlStorage, nowSeconds: number): void {
+  sql.exec("DELETE FROM seen_signatures WHERE expires_at < ?", nowSeconds);
+  sql.exec("DELETE FROM idempotency WHERE expires_at < ?", nowSeconds);
+}
+
+export function signatureSeen(sql: SqlStorage, signature: string): boolean {
+  return (
+    sql.exec("SELECT 1 AS seen FROM seen_signatures WHERE signature = ?", signature).toArray()
+      .length > 0
+  );
+}
+
+export function insertSignature(sql: SqlStorage, signature: string, expiresAt: number): void {
+  sql.exec(
+    "INSERT INTO seen_signatures (signature, expires_at) VALUES (?, ?)",
+    signature,
+    expiresAt,
+  );
+}
+
+export type IdempotencyRow = { body_hash: string; status: number | null; body: string | null };
+
+export function selectIdempotency(
+  sql: SqlStorage,
+  route: string,
+  key: string,
+): IdempotencyRow | null {
+  const rows = sql
+    .exec<IdempotencyRow>(
+      "SELECT body_hash, status, body FROM idempotency WHERE route = ? AND key = ?",
+      route,
+      key,
+    )
+    .toArray();
+  return rows[0] ?? null;
+}
+
+/** A key whose first request is still running: no status or body yet. */
+export function insertIdempotency(
+  sql: SqlStorage,
+  args: { route: string; key: string; bodyHash: string; transactionId: string; expiresAt: number },
+): void {
+  sql.exec(
     "INSERT INTO idempotency (route, key, body_hash, transaction_id, expires_at) VALUES (?, ?, ?, ?, ?)",
-  deleteIdempotency: "DELETE FROM idempotency WHERE route = ? AND key = ? AND transaction_id = ?",
-  storeAnswer:
+    args.route,
+    args.key,
+    args.bodyHash,
+    args.transactionId,
+    args.expiresAt,
+  );
+}
+
+/** Deletes the key only while it is the given transaction's. */
+export function deleteIdempotency(
+  sql: SqlStorage,
+  args: { route: string; key: string; transactionId: string },
+): void {
+  sql.exec(
+    "DELETE FROM idempotency WHERE route = ? AND key = ? AND transaction_id = ?",
+    args.route,
+    args.key,
+    args.transactionId,
+  );
+}
+
+/** Stores the answer of the key's first request, only while the key is that transaction's. */
+export function storeIdempotentAnswer(
+  sql: SqlStorage,
+  args: { route: string; key: string; transactionId: string; status: number; body: string },
+): void {
+  sql.exec(
     "UPDATE idempotency SET status = ?, body = ? WHERE route = ? AND key = ? AND transaction_id = ?",
-  findClaim: "SELECT 1 AS claimed FROM claims WHERE task_id = ?",
-  insertClaim:
+    args.status,
+    args.body,
+    args.route,
+    args.key,
+    args.transactionId,
+  );
+}
+
+/** Keys held and the bytes of their stored answers. */
+export function idempotencyUsage(sql: SqlStorage): { keys: number; bytes: number } {
+  const row = sql
+    .exec<{ keys: number; bytes: number }>(
+      "SELECT COUNT(*) AS keys, COALESCE(SUM(LENGTH(CAST(body AS BLOB))), 0) AS bytes FROM idempotency",
+    )
+    .one();
+  return { keys: row.keys, bytes: row.bytes };
+}
+
+export function isClaimed(sql: SqlStorage, taskId: string): boolean {
+  return sql.exec("SELECT 1 AS claimed FROM claims WHERE task_id = ?", taskId).toArray().length > 0;
+}
+
+export function insertClaim(
+  sql: SqlStorage,
+  args: { taskId: string; transactionId: string; claimedAt: number },
+): void {
+  sql.exec(
     "INSERT INTO claims (task_id, transaction_id, state, claimed_at) VALUES (?, ?, 'claimed', ?)",
-  markUsed: "UPDATE claims SET state = 'used' WHERE task_id = ? AND transaction_id = ?",
-  idempotencyUsage:
-    "SELECT COUNT(*) AS keys, COALESCE(SUM(LENGTH(CAST(body AS BLOB))), 0) AS bytes FROM idempotency",
-} as const;
+    args.taskId,
+    args.transactionId,
+    args.claimedAt,
+  );
+}
+
+export function markClaimUsed(sql: SqlStorage, taskId: string, transactionId: string): void {
+  sql.exec(
+    "UPDATE claims SET state = 'used' WHERE task_id = ? AND transaction_id = ?",
+    taskId,
+    transactionId,
+  );
+}

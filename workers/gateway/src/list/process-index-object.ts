@@ -2,7 +2,14 @@ import { DurableObject } from "cloudflare:workers";
 import type { LedgerProcess } from "../../../../shared/src/ledger/records.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { toSpecProcessJson } from "../ledger/spec-process.js";
-import { listStatement, PROCESS_INDEX_SCHEMA, SQL } from "./process-index-sql.js";
+import {
+  createSchema,
+  deleteProcess,
+  readRevision,
+  selectPage,
+  upsertProcess,
+  writeRevision,
+} from "./process-index-sql.js";
 
 /** How stale a list may be: a request after this long asks the ledger what changed. */
 export const SYNC_INTERVAL_MS = 1_000;
@@ -28,7 +35,7 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
   constructor(ctx: DurableObjectState, env: GatewayEnv) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(PROCESS_INDEX_SCHEMA);
+    createSchema(this.sql);
   }
 
   async list(args: {
@@ -39,14 +46,13 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
     limit: number;
   }): Promise<ListPage> {
     await this.syncIfStale();
-    const { query, bindings } = listStatement({
+    const rows = selectPage(this.sql, {
       owner: args.owner,
       tag: args.tag,
       status: args.status,
       after: args.cursor,
       limit: args.limit + 1,
     });
-    const rows = this.sql.exec<{ id: string; body: string }>(query, ...bindings).toArray();
     const page = rows.slice(0, args.limit);
     const bodies = page.map((row) => row.body);
     const last = page[page.length - 1];
@@ -67,8 +73,8 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
   private async sync(): Promise<void> {
     const ledger = gatewayLedger(this.env);
     const head = await ledger.registryRevision();
-    const stored = this.sql.exec<{ revision: string }>(SQL.readRevision).toArray()[0];
-    if (stored === undefined) {
+    const stored = readRevision(this.sql);
+    if (stored === null) {
       // First sync: page through the registry, then follow the feed from the revision read
       // before paging (changes made meanwhile are replayed; upserts are idempotent).
       for (let start = 0n; ; start += LEDGER_PAGE) {
@@ -76,9 +82,9 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
         for (const process of page) this.upsert(process);
         if (BigInt(page.length) < LEDGER_PAGE) break;
       }
-      this.sql.exec(SQL.writeRevision, head.toString());
+      writeRevision(this.sql, head.toString());
     } else {
-      let cursor = BigInt(stored.revision);
+      let cursor = BigInt(stored);
       while (cursor < head) {
         const ids = await ledger.changedSince({ revision: cursor, limit: LEDGER_PAGE });
         if (ids.length === 0) break;
@@ -89,7 +95,7 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
         }
         // One id per revision: the feed is a dense log.
         cursor += BigInt(ids.length);
-        this.sql.exec(SQL.writeRevision, cursor.toString());
+        writeRevision(this.sql, cursor.toString());
       }
     }
     this.lastSyncAt = Date.now();
@@ -97,13 +103,16 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
 
   private upsert(process: LedgerProcess): void {
     const { body, spec } = toSpecProcessJson(process);
-    this.sql.exec(SQL.upsertProcess, spec.id, spec.owner, spec.status, body);
-    this.sql.exec(SQL.deleteTags, spec.id);
-    for (const tag of spec.tags) this.sql.exec(SQL.insertTag, tag, spec.id);
+    upsertProcess(this.sql, {
+      id: spec.id,
+      owner: spec.owner,
+      status: spec.status,
+      body,
+      tags: spec.tags,
+    });
   }
 
   private remove(id: string): void {
-    this.sql.exec(SQL.deleteProcess, id);
-    this.sql.exec(SQL.deleteTags, id);
+    deleteProcess(this.sql, id);
   }
 }

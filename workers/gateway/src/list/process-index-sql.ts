@@ -1,5 +1,8 @@
-/** The list read model: SPEC processes by id, a tag index, and the registry revision synced. */
-export const PROCESS_INDEX_SCHEMA = `
+/**
+ * The list read model: processes by id in the gateway's JSON form, a tag index, and the registry
+ * revision synced. Every SQL statement of the process index, a function each.
+ */
+const SCHEMA = `
 CREATE TABLE IF NOT EXISTS processes (
   id TEXT PRIMARY KEY,
   owner TEXT NOT NULL,
@@ -19,16 +22,61 @@ CREATE TABLE IF NOT EXISTS sync_state (
 );
 `;
 
-export const SQL = {
-  readRevision: "SELECT revision FROM sync_state WHERE singleton = 1",
-  writeRevision:
+export function createSchema(sql: SqlStorage): void {
+  sql.exec(SCHEMA);
+}
+
+/** The registry revision synced so far; null before the first sync. */
+export function readRevision(sql: SqlStorage): string | null {
+  const rows = sql
+    .exec<{ revision: string }>("SELECT revision FROM sync_state WHERE singleton = 1")
+    .toArray();
+  return rows[0]?.revision ?? null;
+}
+
+export function writeRevision(sql: SqlStorage, revision: string): void {
+  sql.exec(
     "INSERT INTO sync_state (singleton, revision) VALUES (1, ?) ON CONFLICT (singleton) DO UPDATE SET revision = excluded.revision",
-  upsertProcess:
+    revision,
+  );
+}
+
+/** Stores the process and replaces its tags. */
+export function upsertProcess(
+  sql: SqlStorage,
+  args: { id: string; owner: string; status: string; body: string; tags: readonly string[] },
+): void {
+  sql.exec(
     "INSERT INTO processes (id, owner, status, body) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, status = excluded.status, body = excluded.body",
-  deleteProcess: "DELETE FROM processes WHERE id = ?",
-  deleteTags: "DELETE FROM process_tags WHERE id = ?",
-  insertTag: "INSERT OR IGNORE INTO process_tags (tag, id) VALUES (?, ?)",
-} as const;
+    args.id,
+    args.owner,
+    args.status,
+    args.body,
+  );
+  deleteTags(sql, args.id);
+  for (const tag of args.tags) {
+    sql.exec("INSERT OR IGNORE INTO process_tags (tag, id) VALUES (?, ?)", tag, args.id);
+  }
+}
+
+/** Removes the process and its tags. */
+export function deleteProcess(sql: SqlStorage, id: string): void {
+  sql.exec("DELETE FROM processes WHERE id = ?", id);
+  deleteTags(sql, id);
+}
+
+function deleteTags(sql: SqlStorage, id: string): void {
+  sql.exec("DELETE FROM process_tags WHERE id = ?", id);
+}
+
+/** Runs listStatement: the page's rows, in id order. */
+export function selectPage(
+  sql: SqlStorage,
+  args: Parameters<typeof listStatement>[0],
+): { id: string; body: string }[] {
+  const { query, bindings } = listStatement(args);
+  return sql.exec<{ id: string; body: string }>(query, ...bindings).toArray();
+}
 
 /** One page of matches in id order; filters are ANDed, absent ones ignored. */
 export function listStatement(args: {

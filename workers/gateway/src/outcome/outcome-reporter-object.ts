@@ -1,6 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
 import { operatorAccountStub } from "../durable/stubs.js";
-import { type DueReport, type ListedReport, OUTCOME_SCHEMA, SQL } from "./outcome-sql.js";
+import {
+  createSchema,
+  deleteReport,
+  insertReservation,
+  markReportRefused,
+  nextDueAt,
+  queueReport,
+  retryReportLater,
+  selectDue,
+  selectReports,
+} from "./outcome-sql.js";
 import type { OutcomeReport, QueuedReport } from "./outcome-types.js";
 
 const MAX_BACKOFF_MS = 10 * 60_000;
@@ -20,7 +30,7 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
   constructor(ctx: DurableObjectState, env: GatewayEnv) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(OUTCOME_SCHEMA);
+    createSchema(this.sql);
   }
 
   /**
@@ -34,44 +44,40 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
     payer: string;
     failAtMs: number;
   }): Promise<void> {
-    this.sql.exec(SQL.reserve, args.processId, args.taskId, args.payer, args.failAtMs);
+    insertReservation(this.sql, args);
     await this.wakeBy(args.failAtMs);
   }
 
   /** The run ended: its outcome is queued to go now. */
   async complete(report: OutcomeReport): Promise<void> {
     const now = Date.now();
-    this.sql.exec(
-      SQL.complete,
-      report.processId,
-      report.taskId,
-      report.payer,
-      report.delivered ? 1 : 0,
-      report.resultHash,
-      now,
-    );
+    queueReport(this.sql, {
+      processId: report.processId,
+      taskId: report.taskId,
+      payer: report.payer,
+      delivered: report.delivered,
+      resultHash: report.resultHash,
+      dueAt: now,
+    });
     await this.wakeBy(now);
   }
 
   /** Reports not yet on the ledger, oldest first, for operators and tests. */
   list(): QueuedReport[] {
-    return this.sql
-      .exec<ListedReport>(SQL.list, LIST_LIMIT)
-      .toArray()
-      .map((r) => ({
-        taskId: r.task_id,
-        payer: r.payer,
-        state: r.state,
-        delivered: r.delivered === 1,
-        attempts: r.attempts,
-        nextAttemptAt: r.state === "refused" ? null : new Date(r.next_attempt_at).toISOString(),
-        lastError: r.last_error,
-      }));
+    return selectReports(this.sql, LIST_LIMIT).map((r) => ({
+      taskId: r.task_id,
+      payer: r.payer,
+      state: r.state,
+      delivered: r.delivered === 1,
+      attempts: r.attempts,
+      nextAttemptAt: r.state === "refused" ? null : new Date(r.next_attempt_at).toISOString(),
+      lastError: r.last_error,
+    }));
   }
 
   override async alarm(): Promise<void> {
     const operator = operatorAccountStub(this.env);
-    const due = this.sql.exec<DueReport>(SQL.due, Date.now(), BATCH).toArray();
+    const due = selectDue(this.sql, Date.now(), BATCH);
     for (const row of due) {
       if (row.state === "reserved") {
         console.warn("gateway: a paid run never finished; reporting it failed", row.task_id);
@@ -86,25 +92,28 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
       });
       switch (result.kind) {
         case "committed":
-          this.sql.exec(SQL.remove, row.task_id, row.payer);
+          deleteReport(this.sql, row.task_id, row.payer);
           break;
         case "refused":
           console.warn("gateway: outcome report refused for good", row.task_id, result.reason);
-          this.sql.exec(SQL.refuse, result.reason.slice(0, 500), row.task_id, row.payer);
+          markReportRefused(this.sql, {
+            taskId: row.task_id,
+            payer: row.payer,
+            error: result.reason.slice(0, 500),
+          });
           break;
         case "retry": {
           const backoff = Math.min(1_000 * 2 ** row.attempts, MAX_BACKOFF_MS);
-          this.sql.exec(
-            SQL.retryLater,
-            Date.now() + backoff,
-            result.reason.slice(0, 500),
-            row.task_id,
-            row.payer,
-          );
+          retryReportLater(this.sql, {
+            taskId: row.task_id,
+            payer: row.payer,
+            nextAttemptAt: Date.now() + backoff,
+            error: result.reason.slice(0, 500),
+          });
         }
       }
     }
-    const next = this.sql.exec<{ at: number | null }>(SQL.nextDue).one().at;
+    const next = nextDueAt(this.sql);
     if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
   }
 

@@ -1,0 +1,28 @@
+import type { ResolvedSettings } from "../config/resolve-settings";
+import { usageError } from "../errors/cli-error";
+import { Ed25519Signer } from "../runtime/ed25519-signer";
+import { privateKeyHexFromSetting, seedOf } from "../runtime/private-key";
+
+/** Who runs: the holder of the key the settings name, or the bare --user address. */
+export interface RunCaller {
+  /** Present when a key was given: it signs the payment and the caller proof. */
+  signer: Ed25519Signer | undefined;
+  userAddress: string;
+}
+
+/**
+ * The caller from the settings and --user: exactly one of them. The key's address is derived on
+ * Node's OpenSSL (Ed25519Signer), so a run never loads the ledger SDK for it.
+ */
+export function runCaller(settings: ResolvedSettings, user: string | undefined): RunCaller {
+  if (user !== undefined && settings.privateKey)
+    throw usageError("give either --user or a private key, not both");
+  if (user === undefined && !settings.privateKey) {
+    throw usageError(
+      "run needs a key (-p/--private-key, APTOS_PRIVATE_KEY, --profile) or, for a free process, --user",
+    );
+  }
+  if (!settings.privateKey) return { signer: undefined, userAddress: user as string };
+  const signer = new Ed25519Signer(seedOf(privateKeyHexFromSetting(settings.privateKey)));
+  return { signer, userAddress: signer.accountAddress.toStringLong() };
+}

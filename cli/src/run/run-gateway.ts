@@ -1,0 +1,38 @@
+import type { z } from "zod";
+import {
+  executeFailureResponseSchema,
+  executeSuccessResponseSchema,
+} from "../../../shared/src/schemas/gateway";
+import type { Output } from "../output/output";
+import { gatewayError, gatewayRequest } from "../runtime/gateway-client";
+import type { ExecuteRequest } from "./run-request";
+
+export type ExecuteAnswer =
+  | z.output<typeof executeSuccessResponseSchema>
+  | z.output<typeof executeFailureResponseSchema>;
+
+/**
+ * Sends the execute request with a spinner and returns the gateway's answer, a run that
+ * succeeded or failed; any other answer is an error of the command.
+ */
+export async function callExecute(
+  request: ExecuteRequest,
+  processId: string,
+  out: Output,
+): Promise<ExecuteAnswer> {
+  const spinner = out.spinner(`running ${processId}`);
+  const response = await gatewayRequest({
+    url: request.url,
+    method: "POST",
+    body: request.body,
+    headers: { ...request.headers },
+  }).finally(() => spinner.stop());
+  const success = executeSuccessResponseSchema.safeParse(response.body);
+  // The failure shape is only tried when the success shape does not fit.
+  const failure = success.success
+    ? undefined
+    : executeFailureResponseSchema.safeParse(response.body);
+  const answer = success.success ? success.data : failure?.success ? failure.data : undefined;
+  if (!answer) throw gatewayError(response, `run ${processId}`);
+  return answer;
+}
