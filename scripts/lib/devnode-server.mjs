@@ -44,7 +44,7 @@ export async function startDevnodeServer({
   // socket: stalled requests time out after this many ms. The local stack sets it.
   requestTimeoutMs,
 }) {
-  const config = join(root, "workers", "ledger", "wrangler.toml");
+  const config = join(root, "workers", "ledger", "wrangler.jsonc");
   const scratch = mkdtempSync(join(tmpdir(), "agentgate-devnode-"));
   const workerOptions = await bundleWorker({
     configPath: config,

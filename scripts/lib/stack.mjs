@@ -6,20 +6,12 @@
 // `npm run demo` and the end-to-end tests all boot it through this one module, so they boot it
 // the same way.
 import { spawn } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureStackKeys, fundFromFaucet } from "./stack-keys.mjs";
-import { configHasEnv } from "./wrangler-config.mjs";
+import { configHasEnv, readWranglerConfig } from "./wrangler-config.mjs";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..");
 /** The devnode on Aptos localnet's fullnode port; the gateway on wrangler's usual port. */
@@ -61,16 +53,18 @@ export function exampleAgentConfigs(root = ROOT) {
   const examples = join(root, "workers", "agent", "examples");
   return readdirSync(examples)
     .sort()
-    .map((name) => join("workers", "agent", "examples", name, "wrangler.toml"))
+    .map((name) => join("workers", "agent", "examples", name, "wrangler.jsonc"))
     .filter((config) => existsSync(join(root, config)));
 }
 
 /** The package address the devnode publishes at, read from its wrangler config. */
 export function devnodeModuleAddress(root = ROOT) {
-  const toml = readFileSync(join(root, "workers", "ledger", "wrangler.toml"), "utf8");
-  const match = /^MODULE_ADDRESS\s*=\s*"(0x[0-9a-f]+)"/m.exec(toml);
-  if (!match?.[1]) throw new Error("workers/ledger/wrangler.toml has no MODULE_ADDRESS");
-  return match[1];
+  const address = readWranglerConfig(join(root, "workers", "ledger", "wrangler.jsonc")).vars
+    ?.MODULE_ADDRESS;
+  if (typeof address !== "string" || !/^0x[0-9a-f]+$/.test(address)) {
+    throw new Error("workers/ledger/wrangler.jsonc has no MODULE_ADDRESS");
+  }
+  return address;
 }
 
 /** True when something answers HTTP below 500 at url within the timeout. */
@@ -314,7 +308,7 @@ export async function startLocalStack(options = {}) {
       if (options.runtime === "wrangler") {
         const gateway = startWrangler({
           root,
-          configs: ["wrangler.toml", ...agentConfigs],
+          configs: ["wrangler.jsonc", ...agentConfigs],
           port: gatewayPort,
           stateDir,
           name: "gateway",
