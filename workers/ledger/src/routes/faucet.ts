@@ -7,7 +7,7 @@ import { readJson } from "./body";
 
 /**
  * The faucet API at the Worker's root: `POST /fund` as the SDK calls it, and legacy `/mint` as
- * the Aptos CLI calls it (README.md, "Faucet"). Off (404) unless DEV_FAUCET is "true": a devnode
+ * the Aptos CLI calls it (workers/ledger/README.md, "Endpoints"). Off (404) unless DEV_FAUCET is "true": a devnode
  * reachable by others would mint for anyone.
  */
 export function faucetRoutes(ctx: NodeContext): Hono {
