@@ -21,10 +21,10 @@ export default defineConfig({
       }),
       // The devnode's faucet and admin functions are off unless configured; its tests use them
       // (the dev clock stays off: tests move it over RPC, and one test checks the HTTP route is off).
-      workerProject("ledger", "./workers/ledger/wrangler.toml", {
+      workerProject("ledger", "./workers/ledger/wrangler.jsonc", {
         miniflare: { bindings: { DEV_FAUCET: "true", DEV_ADMIN: "true" } },
       }),
-      workerProject("agent", "./workers/agent/wrangler.toml"),
+      workerProject("agent", "./workers/agent/wrangler.jsonc"),
       // The gateway runs with the devnode and the echo agent as auxiliary Workers, bundled
       // lazily when the pool starts (see workers/gateway/test/pool/gateway-pool-options.ts).
       defineProject({

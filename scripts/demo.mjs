@@ -98,6 +98,8 @@ async function ensureStack() {
   return startLocalStack({
     stateDir: settings.stateDir,
     ledgerPort: settings.ledgerPort,
+    faucetPort: settings.faucetPort,
+    indexerPort: settings.indexerPort,
     gatewayPort: settings.gatewayPort,
     devClock: true,
   });

@@ -5,9 +5,25 @@
 import { relative } from "node:path";
 import { answers, localStackSettings, ROOT, startLocalStack } from "./lib/stack.mjs";
 
-const { ledgerOrigin, gatewayOrigin, ledgerPort, gatewayPort, stateDir, network } =
-  localStackSettings();
-for (const url of [`${ledgerOrigin}/v1`, `${gatewayOrigin}/health`]) {
+const {
+  ledgerOrigin,
+  faucetOrigin,
+  indexerOrigin,
+  gatewayOrigin,
+  ledgerPort,
+  faucetPort,
+  indexerPort,
+  gatewayPort,
+  stateDir,
+  network,
+} = localStackSettings();
+const taken = [
+  `${ledgerOrigin}/v1`,
+  `${faucetOrigin}/fund`,
+  `${indexerOrigin}/v1/graphql`,
+  `${gatewayOrigin}/health`,
+];
+for (const url of taken) {
   if (await answers(url)) {
     console.error(`agentgate: something already answers at ${url}; stop it first.`);
     process.exit(1);
@@ -26,6 +42,8 @@ try {
   stack = await startLocalStack({
     stateDir,
     ledgerPort,
+    faucetPort,
+    indexerPort,
     gatewayPort,
     devClock: true,
     ...(wrangler ? { runtime: "wrangler" } : {}),
@@ -45,7 +63,8 @@ console.log(`
 agentgate is running${wrangler ? " (gateway and agents under wrangler dev)" : ""}.
 
   devnode (Aptos REST API)  ${stack.ledgerUrl}
-  faucet                    ${stack.ledgerOrigin}/fund
+  faucet                    ${stack.faucetOrigin}   (POST /fund, /mint; also on the devnode's port)
+  indexer stub              ${stack.indexerUrl}
   gateway                   ${stack.gatewayUrl}   (API reference: ${stack.gatewayUrl}/docs)
 ${agentLines}
   module address            ${stack.moduleAddress}

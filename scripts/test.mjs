@@ -45,13 +45,13 @@ function tsconfigs() {
 
 /** Every wrangler config of a Worker in this repository: the gateway's at the top, the rest below workers/. */
 function wranglerConfigs() {
-  const configs = existsSync("wrangler.toml") ? ["wrangler.toml"] : [];
+  const configs = existsSync("wrangler.jsonc") ? ["wrangler.jsonc"] : [];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/^wrangler(\.[\w-]+)?\.toml$/.test(entry.name)) configs.push(path);
+      else if (/^wrangler(\.[\w-]+)?\.jsonc?$/.test(entry.name)) configs.push(path);
     }
   };
   walk("workers");

@@ -38,7 +38,7 @@ for (const [name, n] of Object.entries({ REQUESTS, CONCURRENCY, ROUNDS, LOG_LINE
 }
 if (REQUESTS * ROUNDS > MAX_REQUESTS) throw new Error(`at most ${MAX_REQUESTS} requests per run`);
 
-const CONFIG = "workers/agent/examples/echo/wrangler.toml";
+const CONFIG = "workers/agent/examples/echo/wrangler.jsonc";
 const HOST = "127.0.0.1";
 const PROCESS_ID = "echo";
 const USER = `0x${"0".repeat(63)}1`;

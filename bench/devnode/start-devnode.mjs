@@ -13,7 +13,7 @@ export async function startDevnode({ root, runtime }) {
   const cleanup = () => rmSync(scratch, { recursive: true, force: true });
   if (runtime === "wrangler") {
     const worker = await unstable_startWorker({
-      config: join(root, "workers/ledger/wrangler.toml"),
+      config: join(root, "workers/ledger/wrangler.jsonc"),
       // The benchmark funds its accounts; the faucet is off unless configured.
       bindings: { DEV_FAUCET: { type: "plain_text", value: "true" } },
       dev: {

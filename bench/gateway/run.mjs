@@ -142,7 +142,7 @@ const mf = new Miniflare({
   workers: [
     // The gateway's `local` environment: the default one deploys for a real network.
     fromConfig(
-      "wrangler.toml",
+      "wrangler.jsonc",
       "gateway",
       gatewayJs,
       {
@@ -157,14 +157,14 @@ const mf = new Miniflare({
       },
       "local",
     ),
-    fromConfig("workers/ledger/wrangler.toml", "agentgate-ledger", ledgerJs, {
+    fromConfig("workers/ledger/wrangler.jsonc", "agentgate-ledger", ledgerJs, {
       bindings: { DEV_FAUCET: "true" },
     }),
-    fromConfig("workers/agent/wrangler.toml", "agent", agentJs, {
+    fromConfig("workers/agent/wrangler.jsonc", "agent", agentJs, {
       bindings: { ...agentAuth, AGENT_PROCESS_ID: "bench-free", AGENT_TIMEOUT_MS: "30000" },
       ...DIRECT,
     }),
-    fromConfig("workers/agent/wrangler.toml", "agent-paid", agentJs, {
+    fromConfig("workers/agent/wrangler.jsonc", "agent-paid", agentJs, {
       bindings: { ...agentAuth, AGENT_PROCESS_ID: "bench-paid", AGENT_TIMEOUT_MS: "30000" },
     }),
     {

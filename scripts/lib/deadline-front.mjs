@@ -33,6 +33,15 @@ function endToEnd(rawHeaders) {
   return out;
 }
 
+/** The path of a request target, or "" when it is not a URL. */
+function pathOf(target = "/") {
+  try {
+    return new URL(target, "http://front").pathname;
+  } catch {
+    return "";
+  }
+}
+
 function answer(res, status, code, error) {
   if (res.headersSent) {
     res.destroy();
@@ -64,13 +73,16 @@ function clientErrorAnswer(error) {
 
 /**
  * Listens on host:port and forwards to the workerd socket at target ({host, port}). The request
- * (head and body) must arrive within requestTimeoutMs of its start. Resolves with {origin, close}.
+ * (head and body) must arrive within requestTimeoutMs of its start. With `paths` (a set of URL
+ * paths), only those are forwarded and every other path is answered 404 here (the devnode's
+ * faucet port serves its faucet routes only). Resolves with {origin, close}.
  */
 export async function startDeadlineFront({
   host = "127.0.0.1",
   port = 0,
   target,
   requestTimeoutMs = 10_000,
+  paths,
 }) {
   // Idle upstream connections are dropped before workerd's own idle limit (5 s) would drop them.
   const agent = new Agent({ keepAlive: true, maxFreeSockets: 64, timeout: 3_000 });
@@ -234,7 +246,15 @@ export async function startDeadlineFront({
         req.pause();
         forward(false);
       };
-      if (!hasBody) start();
+      if (paths && !paths.has(pathOf(req.url))) {
+        const body = jsonError("not_found", `Not found on this port: ${[...paths].join(", ")}`);
+        holdUntilBodyIn(
+          404,
+          "Not Found",
+          ["Content-Type", "application/json", "Content-Length", String(Buffer.byteLength(body))],
+          body,
+        );
+      } else if (!hasBody) start();
       else {
         req.on("data", collect);
         req.once("end", start);

@@ -2,6 +2,10 @@
 export interface DevnodeServer {
   /** The devnode's origin, e.g. http://127.0.0.1:8080. */
   origin: string;
+  /** The faucet's own port's origin, when started with faucetPort. */
+  faucetOrigin?: string;
+  /** The indexer stub's own port's origin, when started with indexerPort. */
+  indexerOrigin?: string;
   stop(): Promise<void>;
 }
 
@@ -23,4 +27,11 @@ export declare function startDevnodeServer(options: {
   requestTimeoutMs?: number;
   devFaucet?: boolean;
   devAdmin?: boolean;
+  /**
+   * Also serve the faucet routes (POST /fund, /mint), and nothing else, on this port (0: a free
+   * one), as Aptos localnet's faucet on 8081.
+   */
+  faucetPort?: number;
+  /** Also serve the indexer stub (POST /v1/graphql), and nothing else, on this port (localnet's 8090). */
+  indexerPort?: number;
 }): Promise<DevnodeServer>;

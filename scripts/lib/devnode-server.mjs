@@ -6,12 +6,16 @@
 // dev` still reaches it through its LEDGER service binding.
 //
 //   node scripts/lib/devnode-server.mjs --port 8080 --persist-to .state/ledger \
-//     [--dev-faucet] [--dev-admin] [--dev-clock] [--request-timeout-ms 10000]
+//     [--dev-faucet] [--dev-admin] [--dev-clock] [--request-timeout-ms 10000] \
+//     [--faucet-port 8081] [--indexer-port 8090]
 //
 // The devnode's conveniences are off unless turned on (workers/ledger/README.md): the faucet
 // (DEV_FAUCET), the package's admin-only functions under the public admin key (DEV_ADMIN) and
 // POST /dev/clock/advance (DEV_CLOCK). The local stack turns them on, and puts the deadline front
-// before the socket (--request-timeout-ms, deadline-front.mjs).
+// before the socket (--request-timeout-ms, deadline-front.mjs). With --faucet-port the faucet
+// routes (and only they) are also served on a port of their own, and with --indexer-port the
+// indexer stub: 8081 and 8090 in the local stack, where the ts-sdk's Network.LOCAL and the Aptos
+// CLI look for a localnet's faucet and indexer (fundAccount waits for the indexer).
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -22,6 +26,10 @@ import { startDeadlineFront } from "./deadline-front.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const WORKER_NAME = "agentgate-ledger";
+/** The devnode's faucet routes (workers/ledger/README.md, "Endpoints"): the SDK's and the CLI's. */
+const FAUCET_PATHS = new Set(["/fund", "/mint"]);
+/** The devnode's indexer stub, as Aptos localnet's indexer API serves it on its own port. */
+const INDEXER_PATHS = new Set(["/v1/graphql"]);
 
 /**
  * Starts the devnode on host:port (0 picks a free port) with its Durable Object state under
@@ -43,8 +51,12 @@ export async function startDevnodeServer({
   // When set, the public socket is a deadline front (deadline-front.mjs) before the workerd
   // socket: stalled requests time out after this many ms. The local stack sets it.
   requestTimeoutMs,
+  // When set (0 picks a free port), the faucet routes alone are also served on this port, and
+  // the indexer stub alone on indexerPort.
+  faucetPort,
+  indexerPort,
 }) {
-  const config = join(root, "workers", "ledger", "wrangler.toml");
+  const config = join(root, "workers", "ledger", "wrangler.jsonc");
   const scratch = mkdtempSync(join(tmpdir(), "agentgate-devnode-"));
   const workerOptions = await bundleWorker({
     configPath: config,
@@ -71,25 +83,49 @@ export async function startDevnodeServer({
     logRequests: false,
     ...(registryPath ? { unsafeDevRegistryPath: registryPath } : {}),
   });
+  const sides = {};
   try {
     await mf.ready;
     const direct = await mf.unsafeGetDirectURL(WORKER_NAME);
+    const target = { host: direct.hostname, port: Number(direct.port) };
+    // Up before the devnode's front (the local stack's), so a client that waits for the devnode
+    // to answer finds these ports open too.
+    for (const [name, sidePort, paths] of [
+      ["faucet", faucetPort, FAUCET_PATHS],
+      ["indexer", indexerPort, INDEXER_PATHS],
+    ]) {
+      if (sidePort === undefined) continue;
+      sides[name] = await startDeadlineFront({
+        host,
+        port: sidePort,
+        target,
+        requestTimeoutMs: requestTimeoutMs ?? 10_000,
+        paths,
+      });
+    }
     const front = requestTimeoutMs
       ? await startDeadlineFront({
           host,
           port,
-          target: { host: direct.hostname, port: Number(direct.port) },
+          target,
           requestTimeoutMs,
         })
       : undefined;
     const origin = front?.origin ?? direct.origin;
     const stop = async () => {
+      await Promise.all(Object.values(sides).map((side) => side.close()));
       await front?.close();
       await mf.dispose();
       rmSync(scratch, { recursive: true, force: true });
     };
-    return { origin, stop };
+    return {
+      origin,
+      ...(sides.faucet ? { faucetOrigin: sides.faucet.origin } : {}),
+      ...(sides.indexer ? { indexerOrigin: sides.indexer.origin } : {}),
+      stop,
+    };
   } catch (error) {
+    await Promise.all(Object.values(sides).map((side) => side.close().catch(() => undefined)));
     await mf.dispose().catch(() => undefined);
     rmSync(scratch, { recursive: true, force: true });
     throw error;
@@ -105,13 +141,21 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
       "request-timeout-ms": { type: "string" },
       "dev-faucet": { type: "boolean", default: false },
       "dev-admin": { type: "boolean", default: false },
+      "faucet-port": { type: "string" },
+      "indexer-port": { type: "string" },
     },
   });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`devnode: --port must be a port number, got ${values.port}`);
-    process.exit(2);
-  }
+  const portArg = (name) => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < 0 || value > 65535) {
+      console.error(`devnode: --${name} must be a port number, got ${values[name]}`);
+      process.exit(2);
+    }
+    return value;
+  };
+  const port = portArg("port");
+  const faucetPort = values["faucet-port"] === undefined ? undefined : portArg("faucet-port");
+  const indexerPort = values["indexer-port"] === undefined ? undefined : portArg("indexer-port");
   if (!values["persist-to"]) {
     console.error("devnode: --persist-to DIR is required");
     process.exit(2);
@@ -125,8 +169,14 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
       : undefined,
     devFaucet: values["dev-faucet"],
     devAdmin: values["dev-admin"],
+    faucetPort,
+    indexerPort,
   });
-  console.log(`devnode ready on ${server.origin}`);
+  const also = [
+    server.faucetOrigin && `faucet on ${server.faucetOrigin}`,
+    server.indexerOrigin && `indexer on ${server.indexerOrigin}`,
+  ].filter(Boolean);
+  console.log(`devnode ready on ${server.origin}${also.length ? ` (${also.join(", ")})` : ""}`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

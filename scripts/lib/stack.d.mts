@@ -2,7 +2,12 @@
 import type { ChildProcess } from "node:child_process";
 
 export declare const ROOT: string;
-export declare const DEFAULT_PORTS: { ledger: number; gateway: number };
+export declare const DEFAULT_PORTS: {
+  ledger: number;
+  faucet: number;
+  indexer: number;
+  gateway: number;
+};
 export declare const DEFAULT_STATE_DIR: string;
 export declare const DEFAULT_REQUEST_TIMEOUT_MS: number;
 
@@ -33,6 +38,10 @@ export interface LocalStack {
   ledgerUrl: string;
   /** Origin of the devnode (faucet, /dev routes). */
   ledgerOrigin: string;
+  /** The devnode's faucet routes alone, on a port of their own (8081 for `npm start`). */
+  faucetOrigin: string;
+  /** The devnode's indexer stub alone, on a port of its own (8090 for `npm start`). */
+  indexerUrl: string;
   /** Gateway origin, unless started with `gateway: false`. */
   gatewayUrl?: string;
   /**
@@ -61,6 +70,8 @@ export interface StartStackOptions {
   stateDir?: string;
   /** Fixed ports instead of free ones. */
   ledgerPort?: number;
+  faucetPort?: number;
+  indexerPort?: number;
   gatewayPort?: number;
   readyTimeoutMs?: number;
   /**
@@ -78,9 +89,13 @@ export interface StartStackOptions {
 
 export interface LocalStackSettings {
   ledgerPort: number;
+  faucetPort: number;
+  indexerPort: number;
   gatewayPort: number;
   stateDir: string;
   ledgerOrigin: string;
+  faucetOrigin: string;
+  indexerOrigin: string;
   gatewayOrigin: string;
   network: string;
 }

@@ -6,32 +6,29 @@
 // `npm run demo` and the end-to-end tests all boot it through this one module, so they boot it
 // the same way.
 import { spawn } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureStackKeys, fundFromFaucet } from "./stack-keys.mjs";
-import { configHasEnv } from "./wrangler-config.mjs";
+import { configHasEnv, readWranglerConfig } from "./wrangler-config.mjs";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..");
-/** The devnode on Aptos localnet's fullnode port; the gateway on wrangler's usual port. */
-export const DEFAULT_PORTS = { ledger: 8080, gateway: 8787 };
+/**
+ * The devnode on Aptos localnet's ports: its fullnode API on 8080, and its faucet and indexer stub
+ * also on 8081 and 8090, where the ts-sdk's Network.LOCAL and the Aptos CLI look for them; the
+ * gateway on wrangler's usual port.
+ */
+export const DEFAULT_PORTS = { ledger: 8080, faucet: 8081, indexer: 8090, gateway: 8787 };
 export const DEFAULT_STATE_DIR = join(ROOT, ".state");
 /** How long a request's head and body may take to arrive at the stack's sockets (ms). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * Where `npm start` and `npm run demo` put the stack: the fixed, documented ports and state folder,
- * unless AGENTGATE_LEDGER_PORT, AGENTGATE_GATEWAY_PORT or AGENTGATE_STATE_DIR say otherwise (the
- * end-to-end test uses them to run beside a stack a developer has running).
+ * unless AGENTGATE_LEDGER_PORT, AGENTGATE_FAUCET_PORT, AGENTGATE_INDEXER_PORT,
+ * AGENTGATE_GATEWAY_PORT or AGENTGATE_STATE_DIR say otherwise (the end-to-end test uses them to run beside a stack a
+ * developer has running).
  */
 export function localStackSettings(env = process.env) {
   const port = (name, fallback) => {
@@ -44,12 +41,18 @@ export function localStackSettings(env = process.env) {
     return parsed;
   };
   const ledgerPort = port("AGENTGATE_LEDGER_PORT", DEFAULT_PORTS.ledger);
+  const faucetPort = port("AGENTGATE_FAUCET_PORT", DEFAULT_PORTS.faucet);
+  const indexerPort = port("AGENTGATE_INDEXER_PORT", DEFAULT_PORTS.indexer);
   const gatewayPort = port("AGENTGATE_GATEWAY_PORT", DEFAULT_PORTS.gateway);
   return {
     ledgerPort,
+    faucetPort,
+    indexerPort,
     gatewayPort,
     stateDir: env.AGENTGATE_STATE_DIR ? resolve(env.AGENTGATE_STATE_DIR) : DEFAULT_STATE_DIR,
     ledgerOrigin: `http://127.0.0.1:${ledgerPort}`,
+    faucetOrigin: `http://127.0.0.1:${faucetPort}`,
+    indexerOrigin: `http://127.0.0.1:${indexerPort}`,
     gatewayOrigin: `http://127.0.0.1:${gatewayPort}`,
     /** What the CLI's -n takes for this devnode: `local` on the standard port, else its URL. */
     network: ledgerPort === DEFAULT_PORTS.ledger ? "local" : `http://127.0.0.1:${ledgerPort}/v1`,
@@ -61,16 +64,18 @@ export function exampleAgentConfigs(root = ROOT) {
   const examples = join(root, "workers", "agent", "examples");
   return readdirSync(examples)
     .sort()
-    .map((name) => join("workers", "agent", "examples", name, "wrangler.toml"))
+    .map((name) => join("workers", "agent", "examples", name, "wrangler.jsonc"))
     .filter((config) => existsSync(join(root, config)));
 }
 
 /** The package address the devnode publishes at, read from its wrangler config. */
 export function devnodeModuleAddress(root = ROOT) {
-  const toml = readFileSync(join(root, "workers", "ledger", "wrangler.toml"), "utf8");
-  const match = /^MODULE_ADDRESS\s*=\s*"(0x[0-9a-f]+)"/m.exec(toml);
-  if (!match?.[1]) throw new Error("workers/ledger/wrangler.toml has no MODULE_ADDRESS");
-  return match[1];
+  const address = readWranglerConfig(join(root, "workers", "ledger", "wrangler.jsonc")).vars
+    ?.MODULE_ADDRESS;
+  if (typeof address !== "string" || !/^0x[0-9a-f]+$/.test(address)) {
+    throw new Error("workers/ledger/wrangler.jsonc has no MODULE_ADDRESS");
+  }
+  return address;
 }
 
 /** True when something answers HTTP below 500 at url within the timeout. */
@@ -163,11 +168,23 @@ function startWrangler({ root, configs, port, stateDir, name, vars }) {
  * `wrangler dev`'s proxy, which tripled its CPU per request; it keeps wrangler's state layout and
  * registry, so the gateway's binding and existing state folders work unchanged.
  */
-function startDevnode({ root, port, stateDir, devClock, requestTimeoutMs }) {
+function startDevnode({
+  root,
+  port,
+  faucetPort,
+  indexerPort,
+  stateDir,
+  devClock,
+  requestTimeoutMs,
+}) {
   const argv = [
     join(root, "scripts", "lib", "devnode-server.mjs"),
     "--port",
     String(port),
+    "--faucet-port",
+    String(faucetPort),
+    "--indexer-port",
+    String(indexerPort),
     "--persist-to",
     join(stateDir, "ledger"),
     "--request-timeout-ms",
@@ -279,9 +296,13 @@ export async function startLocalStack(options = {}) {
   try {
     const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const ledgerPort = options.ledgerPort ?? (await freePort());
+    const faucetPort = options.faucetPort ?? (await freePort());
+    const indexerPort = options.indexerPort ?? (await freePort());
     const ledger = startDevnode({
       root,
       port: ledgerPort,
+      faucetPort,
+      indexerPort,
       stateDir,
       devClock: options.devClock === true,
       requestTimeoutMs,
@@ -314,7 +335,7 @@ export async function startLocalStack(options = {}) {
       if (options.runtime === "wrangler") {
         const gateway = startWrangler({
           root,
-          configs: ["wrangler.toml", ...agentConfigs],
+          configs: ["wrangler.jsonc", ...agentConfigs],
           port: gatewayPort,
           stateDir,
           name: "gateway",
@@ -344,6 +365,8 @@ export async function startLocalStack(options = {}) {
     return {
       ledgerUrl: `${ledgerOrigin}/v1`,
       ledgerOrigin,
+      faucetOrigin: `http://127.0.0.1:${faucetPort}`,
+      indexerUrl: `http://127.0.0.1:${indexerPort}/v1/graphql`,
       ...(gatewayUrl === undefined ? {} : { gatewayUrl, agentUrls }),
       ...(keys === undefined ? {} : { keys }),
       moduleAddress: devnodeModuleAddress(root),

@@ -9,7 +9,7 @@
 // (stack-keys.mjs), never from the command line. Prints one line `ready {json}` with the origins.
 //
 //   node scripts/lib/workers-server.mjs --state .state --gateway-port 8787 --ledger 127.0.0.1:8080 \
-//     --agent workers/agent/examples/echo/wrangler.toml [--agent …] [--operator-owners '*']
+//     --agent workers/agent/examples/echo/wrangler.jsonc [--agent …] [--operator-owners '*']
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -44,7 +44,7 @@ export async function startWorkersServer({
   const keys = ensureStackKeys(stateDir);
   const scratch = mkdtempSync(join(tmpdir(), "agentgate-workers-"));
   try {
-    const gatewayConfig = join(root, "wrangler.toml");
+    const gatewayConfig = join(root, "wrangler.jsonc");
     const [gateway, ...agents] = await Promise.all([
       bundleWorker({ configPath: gatewayConfig, outDir: scratch, env: ENV, name: GATEWAY }),
       ...agentConfigs.map((config) =>

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
 import { DEVNODE_MODULE_ADDRESS } from "../../shared/src/contract/devnode.js";
 import { exampleAgentConfigs, ROOT } from "../lib/stack.mjs";
+import { parseJsonc, readWranglerConfig } from "../lib/wrangler-config.mjs";
 
 const outDir = mkdtempSync(join(tmpdir(), "agentgate-deploy-config-"));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -50,9 +51,9 @@ function read(config: string, env?: string) {
 // The bindings table truncates long values, so the address is matched by a prefix.
 const DEVNODE_ADDRESS_PREFIX = DEVNODE_MODULE_ADDRESS.slice(0, 24);
 
-describe("the default deploy of the top-level wrangler.toml is a gateway for a real network", () => {
+describe("the default deploy of the top-level wrangler.jsonc is a gateway for a real network", () => {
   it("prints no devnode binding, no faucet and no devnode module address", () => {
-    const output = dryRun("wrangler.toml");
+    const output = dryRun("wrangler.jsonc");
     expect(output).toContain("Your Worker has access to the following bindings");
     expect(output).not.toMatch(/env\.LEDGER\b/);
     expect(output).not.toContain("agentgate-ledger");
@@ -62,7 +63,7 @@ describe("the default deploy of the top-level wrangler.toml is a gateway for a r
   });
 
   it("reads as a real network with no devnode anywhere in its settings", () => {
-    const config = read("wrangler.toml");
+    const config = read("wrangler.jsonc");
     const vars = config.vars as Record<string, string>;
     expect(["mainnet", "testnet", "devnet"]).toContain(vars.NETWORK);
     expect(vars.MODULE_ADDRESS?.toLowerCase()).not.toBe(DEVNODE_MODULE_ADDRESS);
@@ -74,7 +75,7 @@ describe("the default deploy of the top-level wrangler.toml is a gateway for a r
   });
 
   it("keeps the devnode for the local stack in its `local` environment", () => {
-    const config = read("wrangler.toml", "local");
+    const config = read("wrangler.jsonc", "local");
     const vars = config.vars as Record<string, string>;
     expect(vars.NETWORK).toBe("local");
     expect(vars.MODULE_ADDRESS).toBe(DEVNODE_MODULE_ADDRESS);
@@ -92,7 +93,7 @@ describe("the default deploy of the top-level wrangler.toml is a gateway for a r
 });
 
 describe("agents and the devnode are not public by default", () => {
-  for (const config of ["workers/agent/wrangler.toml", ...exampleAgentConfigs()]) {
+  for (const config of ["workers/agent/wrangler.jsonc", ...exampleAgentConfigs()]) {
     it(`${config} is not on workers.dev`, () => {
       const read_ = read(config);
       expect(read_.workers_dev).toBe(false);
@@ -101,11 +102,37 @@ describe("agents and the devnode are not public by default", () => {
   }
 
   it("the devnode is not on workers.dev and its faucet, admin functions and clock are off", () => {
-    const config = read("workers/ledger/wrangler.toml");
+    const config = read("workers/ledger/wrangler.jsonc");
     expect(config.workers_dev).toBe(false);
     const vars = config.vars as Record<string, string>;
     for (const name of ["DEV_FAUCET", "DEV_ADMIN", "DEV_CLOCK"]) {
       expect(vars[name], name).not.toBe("true");
     }
+  });
+});
+
+describe("the local stack's own JSONC reader (scripts/lib/wrangler-config.mjs)", () => {
+  it("reads every config as wrangler reads it: name, environments, vars", () => {
+    const configs = [
+      "wrangler.jsonc",
+      "workers/ledger/wrangler.jsonc",
+      "workers/agent/wrangler.jsonc",
+      ...exampleAgentConfigs(),
+    ];
+    for (const config of configs) {
+      const ours = readWranglerConfig(join(ROOT, config));
+      const theirs = read(config);
+      expect(ours.name, config).toBe(theirs.name);
+      expect(ours.vars ?? {}, config).toEqual(theirs.vars);
+      for (const [env, settings] of Object.entries(ours.env ?? {})) {
+        expect(settings.vars ?? {}, `${config} env ${env}`).toEqual(read(config, env).vars);
+      }
+    }
+  });
+
+  it("keeps comment markers and commas inside strings and drops trailing commas", () => {
+    const text = `// head\n{ "a": "x // y, ]", /* b */ "b": [1, 2,], "c": "q\\"/*",\n}`;
+    expect(parseJsonc(text)).toEqual({ a: "x // y, ]", b: [1, 2], c: 'q"/*' });
+    expect(() => parseJsonc('{ "a": 1 /* open')).toThrow(SyntaxError);
   });
 });

@@ -12,6 +12,8 @@ let stateDir: string;
 let env: NodeJS.ProcessEnv;
 let ledgerUrl: string;
 let gatewayUrl: string;
+let faucetOrigin: string;
+let indexerPort: number;
 let running: ChildProcess | undefined;
 let firstOutput = "";
 const operatorLine = (output: string) => /gateway operator\s+(0x[0-9a-f]{64})/.exec(output)?.[1];
@@ -68,6 +70,9 @@ beforeAll(async () => {
   stateDir = mkdtempSync(join(tmpdir(), "agentgate-start-"));
   const ledgerPort = await freePort();
   const gatewayPort = await freePort();
+  const faucetPort = await freePort();
+  indexerPort = await freePort();
+  faucetOrigin = `http://127.0.0.1:${faucetPort}`;
   ledgerUrl = `http://127.0.0.1:${ledgerPort}/v1`;
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   env = {
@@ -75,6 +80,8 @@ beforeAll(async () => {
     AGENTGATE_STATE_DIR: stateDir,
     AGENTGATE_LEDGER_PORT: String(ledgerPort),
     AGENTGATE_GATEWAY_PORT: String(gatewayPort),
+    AGENTGATE_FAUCET_PORT: String(faucetPort),
+    AGENTGATE_INDEXER_PORT: String(indexerPort),
     APTOS_MODULE_ADDRESS: devnodeModuleAddress(),
   };
   delete env.APTOS_PRIVATE_KEY;
@@ -92,6 +99,10 @@ describe("npm start and npm run demo", () => {
     const output = started.output();
     expect(output).toContain(ledgerUrl);
     expect(output).toContain(gatewayUrl);
+    expect(output).toContain(`faucet                    ${faucetOrigin}`);
+    expect(output).toContain(
+      `indexer stub              http://127.0.0.1:${indexerPort}/v1/graphql`,
+    );
     // On ports other than the standard ones the export names the devnode's URL instead of `local`.
     expect(output).toContain(`export APTOS_NETWORK=${ledgerUrl}`);
     expect(output).toMatch(/export APTOS_MODULE_ADDRESS=0x[0-9a-f]{64}/);

@@ -36,7 +36,7 @@ export interface TransactionSession {
   transactionSigner(): Ed25519Signer;
   /** Runs a transaction-submitting call with a spinner until it commits. */
   submit<T>(label: string, work: (wait: WaitOptions) => Promise<T>): Promise<T>;
-  /** `transactionHash` (and `explorerUrl` on public networks), for results. */
+  /** `transactionHash` (and `explorerUrl` on the named networks, local too), for results. */
   transaction(hash: string): { transactionHash: string; explorerUrl?: string };
 }
 

@@ -42,7 +42,7 @@ const cli = (args: string[], as?: TestAccount) =>
 
 beforeAll(async () => {
   await ensureCliBuilt();
-  stack = await startLocalStack({ agentConfigs: ["workers/agent/examples/echo/wrangler.toml"] });
+  stack = await startLocalStack({ agentConfigs: ["workers/agent/examples/echo/wrangler.jsonc"] });
   dir = mkdtempSync(join(tmpdir(), "agentgate-cli-run-"));
   env = {
     APTOS_NETWORK: stack.ledgerUrl,

@@ -31,7 +31,7 @@ describe("openSession", () => {
     );
   });
 
-  it("links transactions to the explorer on public networks only", () => {
+  it("links transactions to the explorer on preset networks (local too), never on a custom node", () => {
     const testnet = openSession({ network: "testnet", "module-address": "0x1", json: true });
     expect(testnet.transaction("0xabc")).toEqual({
       transactionHash: "0xabc",
@@ -39,7 +39,14 @@ describe("openSession", () => {
     });
     expect(openSession({ network: "local", json: true }).transaction("0xabc")).toEqual({
       transactionHash: "0xabc",
+      explorerUrl: "https://explorer.aptoslabs.com/txn/0xabc?network=local",
     });
+    const custom = openSession({
+      network: "http://127.0.0.1:9999/v1",
+      "module-address": "0x1",
+      json: true,
+    });
+    expect(custom.transaction("0xabc")).toEqual({ transactionHash: "0xabc" });
   });
 
   it("reads the module address from LEDGER_MODULE_ADDRESS when no APTOS_ one is set", () => {

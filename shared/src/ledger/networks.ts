@@ -18,7 +18,11 @@ export interface NetworkConfig {
   chainId?: number;
   /** Where the agent_platform package is published, long form; undefined when unknown. */
   moduleAddress?: string;
-  /** Explorer network parameter for transaction links; undefined where no public explorer exists. */
+  /**
+   * The Aptos explorer's `network` parameter for links; undefined where the explorer cannot show
+   * the node (custom URLs). Its `local` reads the node at 127.0.0.1:8080 from the browser, so it
+   * shows the devnode of the `local` preset (README.md, "Output").
+   */
   explorerNetwork?: string;
 }
 
@@ -55,6 +59,7 @@ export const NETWORK_PRESETS: Readonly<Record<NetworkName, NetworkConfig>> = {
     indexer: `${LOCAL_ORIGIN}/v1/graphql`,
     chainId: DEVNODE_CHAIN_ID,
     moduleAddress: DEVNODE_MODULE_ADDRESS,
+    explorerNetwork: "local",
   },
 };
 
@@ -143,13 +148,13 @@ export function resolveNetwork(args: {
   return moduleAddress === undefined ? { ...base } : { ...base, moduleAddress };
 }
 
-/** Explorer link for a transaction on a public network; undefined for local and custom nodes. */
+/** Explorer link for a transaction on a preset network; undefined for custom nodes. */
 export function explorerTransactionUrl(network: NetworkConfig, hash: string): string | undefined {
   if (network.explorerNetwork === undefined) return undefined;
   return `https://explorer.aptoslabs.com/txn/${hash}?network=${network.explorerNetwork}`;
 }
 
-/** Explorer link for an account on a public network; undefined for local and custom nodes. */
+/** Explorer link for an account on a preset network; undefined for custom nodes. */
 export function explorerAccountUrl(network: NetworkConfig, address: string): string | undefined {
   if (network.explorerNetwork === undefined) return undefined;
   return `https://explorer.aptoslabs.com/account/${address}?network=${network.explorerNetwork}`;

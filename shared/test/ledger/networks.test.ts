@@ -76,10 +76,15 @@ describe("resolveNetwork", () => {
 });
 
 describe("explorerTransactionUrl", () => {
-  it("links public networks to the Aptos explorer and has no link for local", () => {
+  it("links the presets to the Aptos explorer, local included, and custom nodes nowhere", () => {
     expect(explorerTransactionUrl(NETWORK_PRESETS.testnet, "0xabc")).toBe(
       "https://explorer.aptoslabs.com/txn/0xabc?network=testnet",
     );
-    expect(explorerTransactionUrl(NETWORK_PRESETS.local, "0xabc")).toBeUndefined();
+    // The explorer's `local` reads 127.0.0.1:8080, where the local preset's devnode is.
+    expect(explorerTransactionUrl(NETWORK_PRESETS.local, "0xabc")).toBe(
+      "https://explorer.aptoslabs.com/txn/0xabc?network=local",
+    );
+    const custom = resolveNetwork({ network: "http://127.0.0.1:9999/v1", moduleAddress: "0x1" });
+    expect(explorerTransactionUrl(custom, "0xabc")).toBeUndefined();
   });
 });

@@ -7,6 +7,6 @@ import type { AgentDurableObject } from "./durable/agent-durable-object.js";
  */
 export type AgentWorkerEnv = {
   AGENT_DO: DurableObjectNamespace<AgentDurableObject>;
-  /** `[version_metadata] binding = "CF_VERSION_METADATA"`; without it AGENT_VERSION is used. */
+  /** `"version_metadata": { "binding": "CF_VERSION_METADATA" }`; without it AGENT_VERSION is used. */
   CF_VERSION_METADATA?: WorkerVersionMetadata;
 };

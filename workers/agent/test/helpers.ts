@@ -8,11 +8,11 @@ import type { AgentRequestInput } from "../../../shared/src/schemas/agent.js";
 import echoWorker from "../examples/echo/src/index.js";
 import type { AgentWorkerEnv } from "../src/agent-env.js";
 
-/** The process id of the test config (wrangler.toml). */
+/** The process id of the test config (wrangler.jsonc). */
 export const PROCESS_ID = "echo-test";
 export const USER = "0x1";
 /**
- * The test gateway's key: wrangler.toml's AGENT_GATEWAY_PUBLIC_KEYS holds its public key
+ * The test gateway's key: wrangler.jsonc's AGENT_GATEWAY_PUBLIC_KEYS holds its public key
  * (0xd04ab232...8737) and AGENT_OWNER_ADDRESS the owner below. Throwaway, tests only.
  */
 export const GATEWAY_SEED = `0x${"11".repeat(32)}`;

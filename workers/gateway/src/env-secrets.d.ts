@@ -1,4 +1,4 @@
-/** Secrets (`wrangler secret put`), which `wrangler types` cannot see in wrangler.toml. */
+/** Secrets (`wrangler secret put`), which `wrangler types` cannot see in wrangler.jsonc. */
 interface GatewayEnv {
   /**
    * Ed25519 key of the operator account that reports outcomes; the gateway also signs every agent

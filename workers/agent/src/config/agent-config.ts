@@ -11,7 +11,7 @@ import { describeIssues } from "../execution/describe-issues.js";
 
 /**
  * One deployment serves one process: its identity, workflows and limits come from the Worker's
- * vars (wrangler.toml `[vars]`), falling back to what the agent's definition says. Values may be
+ * vars (wrangler.jsonc `vars`), falling back to what the agent's definition says. Values may be
  * strings or numbers, as wrangler passes both. None of them is secret: the gateway's public keys
  * and the owner's address say whose signed requests the agent serves (docs/agent.md).
  */

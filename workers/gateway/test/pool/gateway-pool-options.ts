@@ -1,7 +1,7 @@
 /// <reference types="node" />
 /**
  * Vitest pool options of the gateway project (runs in Node when the pool starts): the gateway
- * from the top-level wrangler.toml's `local` environment (the default one deploys for a real
+ * from the top-level wrangler.jsonc's `local` environment (the default one deploys for a real
  * network, without the devnode), plus the devnode and the echo agent as REAL auxiliary
  * Workers. Those are TypeScript, so they are bundled with esbuild first; their bindings come
  * from their own wrangler configs, so they cannot drift from what deploys.
@@ -86,25 +86,25 @@ export async function gatewayPoolOptions() {
   await mkdir(OUT_DIR, { recursive: true });
   const [ledger, agent, textStats, jsonTransform, counting] = await Promise.all([
     auxiliaryWorker({
-      configPath: "workers/ledger/wrangler.toml",
+      configPath: "workers/ledger/wrangler.jsonc",
       name: "agentgate-ledger",
       // The devnode's conveniences are off unless configured; the tests use all three.
       bindings: { DEV_CLOCK: "true", DEV_FAUCET: "true", DEV_ADMIN: "true" },
     }),
     auxiliaryWorker({
-      configPath: "workers/agent/wrangler.toml",
+      configPath: "workers/agent/wrangler.jsonc",
       name: "agentgate-agent-echo",
       // Longer than the gateway's limit below, so the gateway's own time-out can be tested.
       bindings: { ...AGENT_AUTH, AGENT_TIMEOUT_MS: "10000" },
     }),
-    // The other example agents the gateway's wrangler.toml binds, so every binding resolves.
+    // The other example agents the gateway's wrangler.jsonc binds, so every binding resolves.
     auxiliaryWorker({
-      configPath: "workers/agent/examples/text-stats/wrangler.toml",
+      configPath: "workers/agent/examples/text-stats/wrangler.jsonc",
       name: "agentgate-agent-text-stats",
       bindings: AGENT_AUTH,
     }),
     auxiliaryWorker({
-      configPath: "workers/agent/examples/json-transform/wrangler.toml",
+      configPath: "workers/agent/examples/json-transform/wrangler.jsonc",
       name: "agentgate-agent-json-transform",
       bindings: AGENT_AUTH,
     }),
@@ -118,7 +118,7 @@ export async function gatewayPoolOptions() {
     binding,
   }));
   return {
-    wrangler: { configPath: join(ROOT, "wrangler.toml"), environment: "local" },
+    wrangler: { configPath: join(ROOT, "wrangler.jsonc"), environment: "local" },
     miniflare: {
       workers: [
         ledger,

@@ -58,9 +58,13 @@ export function parseFundBody(body: unknown): { address: string; amount: bigint 
 /**
  * Funds an account as a real faucet does: a signed 0x1::aptos_account::transfer from the faucet
  * account, committed like any user transaction. The faucet's balance is minted inside the same
- * SQL transaction (amount plus the fee), so the faucet itself always ends at zero.
+ * SQL transaction (amount plus the fee), so the faucet itself always ends at zero. Returns the
+ * committed hash and the signed transaction's BCS bytes (the Aptos CLI asks for the transaction).
  */
-export function fund(args: { ctx: NodeContext; address: string; amount: bigint }): string {
+export function fund(args: { ctx: NodeContext; address: string; amount: bigint }): {
+  hash: string;
+  signed: Uint8Array;
+} {
   const { ctx } = args;
   const sequence = ctx.store.account(FAUCET_ADDRESS).sequenceNumber;
   const raw = new RawTransaction(
@@ -84,7 +88,8 @@ export function fund(args: { ctx: NodeContext; address: string; amount: bigint }
     raw,
     new TransactionAuthenticatorEd25519(faucetPublicKey, faucetKey.sign(message)),
   );
-  const prepared = prepareTransaction(ctx, decodeSignedTransaction(signed.bcsToBytes()));
+  const bytes = signed.bcsToBytes();
+  const prepared = prepareTransaction(ctx, decodeSignedTransaction(bytes));
   commitTransaction({ ctx, ...prepared, mintFirst: args.amount + TRANSFER_GAS_UNITS * 100n });
-  return prepared.decoded.hash;
+  return { hash: prepared.decoded.hash, signed: bytes };
 }

@@ -1,3 +1,4 @@
+import { bytesToHex } from "@noble/hashes/utils";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { NodeContext } from "../node/context";
 import { NodeError } from "../node/errors";
@@ -5,8 +6,9 @@ import { fund, parseFundBody } from "../node/faucet";
 import { readJson } from "./body";
 
 /**
- * The faucet API at the Worker's root: `POST /fund` as the SDK calls it, and legacy `/mint`.
- * Off (404) unless DEV_FAUCET is "true": a devnode reachable by others would mint for anyone.
+ * The faucet API at the Worker's root: `POST /fund` as the SDK calls it, and legacy `/mint` as
+ * the Aptos CLI calls it (workers/ledger/README.md, "Endpoints"). Off (404) unless DEV_FAUCET is "true": a devnode
+ * reachable by others would mint for anyone.
  */
 export function faucetRoutes(ctx: NodeContext): Hono {
   const app = new Hono();
@@ -14,14 +16,18 @@ export function faucetRoutes(ctx: NodeContext): Hono {
   app.use("/mint", faucetSwitch(ctx));
   app.post("/fund", async (c) => {
     const request = parseFundBody(await readJson(c.req.raw));
-    return c.json({ txn_hashes: [fund({ ctx, ...request })] });
+    return c.json({ txn_hashes: [fund({ ctx, ...request }).hash] });
   });
   app.post("/mint", (c) => {
+    // The Aptos CLI names the account `auth_key` (a new account's address is its auth key).
     const request = parseFundBody({
-      address: c.req.query("address"),
+      address: c.req.query("address") ?? c.req.query("auth_key"),
       amount: c.req.query("amount"),
     });
-    return c.json([fund({ ctx, ...request })]);
+    const { hash, signed } = fund({ ctx, ...request });
+    if (c.req.query("return_txns") !== "true") return c.json([hash]);
+    // What the CLI waits on: a hex BCS Vec<SignedTransaction> (its length, then the one).
+    return c.text(bytesToHex(new Uint8Array([1, ...signed])));
   });
   return app;
 }

@@ -19,7 +19,7 @@ const admin = Account.fromPrivateKey({
 /**
  * A devnode of its own (a named instance) whose Worker vars are the test env's with `switches`
  * instead of the test pool's (which turns the faucet and admin functions on): what a devnode
- * deployed from workers/ledger/wrangler.toml as it stands would run with. The public admin key's
+ * deployed from workers/ledger/wrangler.jsonc as it stands would run with. The public admin key's
  * account is funded first (by the same storage opened with the faucet on), so a refusal is the
  * switch's doing and not a lack of gas.
  */

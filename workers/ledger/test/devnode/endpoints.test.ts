@@ -1,5 +1,7 @@
 import { env, SELF } from "cloudflare:test";
-import { Account, AccountAddress } from "@aptos-labs/ts-sdk";
+import { Account, AccountAddress, Deserializer, SignedTransaction } from "@aptos-labs/ts-sdk";
+import { sha3_256 } from "@noble/hashes/sha3";
+import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from "@noble/hashes/utils";
 import { describe, expect, it } from "vitest";
 import { DEVNODE_MODULE_ADDRESS, FUNCTIONS } from "../../../../shared/src/contract";
 import { BASE, devnodeAptos } from "./sdk-client";
@@ -182,6 +184,34 @@ describe("devnode REST endpoints", () => {
     const bad = await post("/fund", { address: "0x1", amount: -5 });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error_code: "invalid_input" });
+  });
+
+  it("answers the Aptos CLI's faucet request: /mint?auth_key=&return_txns=true, the BCS transactions in hex", async () => {
+    const to = Account.generate().accountAddress.toStringLong();
+    const response = await SELF.fetch(
+      `${BASE}/mint?auth_key=${to.slice(2)}&amount=12345&return_txns=true`,
+      { method: "POST", headers: { "content-length": "0" } },
+    );
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toMatch(/^[0-9a-f]+$/);
+    const transactions = new Deserializer(hexToBytes(body)).deserializeVector(SignedTransaction);
+    expect(transactions).toHaveLength(1);
+    const [signed] = transactions;
+    if (!signed) return;
+    // The CLI waits on the committed hash it computes from those bytes (Aptos' own recipe).
+    const prefix = sha3_256(utf8ToBytes("APTOS::Transaction"));
+    const hash = `0x${bytesToHex(sha3_256(concatBytes(prefix, new Uint8Array([0]), signed.bcsToBytes())))}`;
+    const committed = (await (await get(`/v1/transactions/by_hash/${hash}`)).json()) as {
+      success: boolean;
+    };
+    expect(committed.success).toBe(true);
+    expect(await (await get(`/v1/accounts/${to}/balance/0x1::aptos_coin::AptosCoin`)).json()).toBe(
+      12345,
+    );
+    // Without return_txns, the legacy answer: the hashes as JSON.
+    const legacy = await SELF.fetch(`${BASE}/mint?address=${to}&amount=5`, { method: "POST" });
+    expect(await legacy.json()).toEqual([expect.stringMatching(/^0x[0-9a-f]{64}$/)]);
   });
 
   it("serves POST /dev/clock/advance only when DEV_CLOCK is on", async () => {
