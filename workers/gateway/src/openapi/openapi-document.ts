@@ -29,11 +29,17 @@ function pathParam(name: string, description: string) {
 }
 
 function schemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+  const {
+    $schema: _drop,
+    $defs: _defs,
+    ...rest
+  } = z.toJSONSchema(schema, {
     io: "input",
     unrepresentable: "any",
   });
-  return rest;
+  // Schemas with a meta id come back as `#/$defs/<id>`, which inside a parameter points at the
+  // document's root, where nothing is: they are referred to in components (components()).
+  return JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', '"#/components/schemas/'));
 }
 
 /** Every schema with a meta id, as OpenAPI components referencing each other by id. */

@@ -127,6 +127,35 @@ describe("API description", () => {
     );
   });
 
+  it("has every $ref resolve inside the document (parameters' schemas too)", async () => {
+    const doc = await (await SELF.fetch(`${BASE}/openapi.json`)).json<Record<string, unknown>>();
+    const refs: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node !== null && typeof node === "object") {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === "$ref" && typeof value === "string") refs.push(value);
+          else walk(value);
+        }
+      }
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(0);
+    const unresolved = refs.filter((ref) => {
+      if (!ref.startsWith("#/")) return true;
+      let node: unknown = doc;
+      for (const part of ref.slice(2).split("/")) {
+        const key = part.replaceAll("~1", "/").replaceAll("~0", "~");
+        node =
+          node !== null && typeof node === "object"
+            ? (node as Record<string, unknown>)[key]
+            : undefined;
+      }
+      return node === undefined;
+    });
+    expect(unresolved).toEqual([]);
+  });
+
   it("serves a self-contained reference page at /docs", async () => {
     const res = await SELF.fetch(`${BASE}/docs`);
     expect(res.status).toBe(200);
