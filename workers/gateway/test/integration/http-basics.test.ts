@@ -156,6 +156,23 @@ describe("API description", () => {
     expect(unresolved).toEqual([]);
   });
 
+  it("declares 503 on every /api operation and 504 on payment", async () => {
+    // 503: configuration_error (deployment check, no operator key) or ledger_unavailable can
+    // answer any of them; 504: a payment submitted but not seen committed in time.
+    const doc = await (await SELF.fetch(`${BASE}/openapi.json`)).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    const missing = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith("/api/"))
+      .flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([, operation]) => !("503" in operation.responses))
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      );
+    expect(missing).toEqual([]);
+    expect(Object.keys(doc.paths["/api/payment"]?.post?.responses ?? {})).toContain("504");
+  });
+
   it("serves a self-contained reference page at /docs", async () => {
     const res = await SELF.fetch(`${BASE}/docs`);
     expect(res.status).toBe(200);
