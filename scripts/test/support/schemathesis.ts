@@ -2,7 +2,7 @@
 // gateway's /openapi.json and reads its JSON report. What the run covers and its bounds:
 // docs/gateway.md, "Tests and bench".
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -22,6 +22,29 @@ export interface SchemathesisBounds {
   timeoutMs: number;
   /** Per request (schemathesis' --request-timeout), in seconds. */
   requestTimeoutS: number;
+  /** How often a parameter with known values (below) takes one of them instead of a generated one. */
+  knownValueProbability: number;
+}
+
+/**
+ * Values that exist in the stack, by parameter name (processId, userAddress): drawn with
+ * knownValueProbability, so cases reach found processes and real payers, not only 404s.
+ */
+export type KnownValues = Record<string, string[]>;
+
+/** schemathesis.toml binding each parameter to a dictionary of its known values. */
+function configToml(known: KnownValues, probability: number): string {
+  const entries = Object.entries(known).filter(([, values]) => values.length > 0);
+  const list = (values: string[]) => values.map((v) => JSON.stringify(v)).join(", ");
+  return [
+    "[dictionaries]",
+    ...entries.map(([name, values]) => `known-${name} = { values = [${list(values)}] }`),
+    "[parameters]",
+    ...entries.map(
+      ([name]) => `${name} = { dictionary = "known-${name}", probability = ${probability} }`,
+    ),
+    "",
+  ].join("\n");
 }
 
 /** The parts of schemathesis' JSON report (--report json) the test reads. */
@@ -85,15 +108,21 @@ export function findSchemathesis(root: string): string {
 }
 
 /** Runs every operation of `${origin}/openapi.json` with CHECKS, within the bounds. */
-export async function runSchemathesis(
-  binary: string,
-  origin: string,
-  bounds: SchemathesisBounds,
-): Promise<SchemathesisRun> {
+export async function runSchemathesis(args: {
+  binary: string;
+  origin: string;
+  bounds: SchemathesisBounds;
+  known?: KnownValues;
+}): Promise<SchemathesisRun> {
+  const { binary, origin, bounds } = args;
   // schemathesis keeps .hypothesis/ and .schemathesis/ in its working folder: a temporary one.
   const dir = mkdtempSync(join(tmpdir(), "agentgate-schemathesis-"));
   const reportPath = join(dir, "report.json");
-  const args = [
+  const configPath = join(dir, "schemathesis.toml");
+  writeFileSync(configPath, configToml(args.known ?? {}, bounds.knownValueProbability));
+  const argv = [
+    "--config-file",
+    configPath,
     "run",
     `${origin}/openapi.json`,
     "--checks",
@@ -119,7 +148,7 @@ export async function runSchemathesis(
   ];
   const started = Date.now();
   try {
-    const child = spawn(binary, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(binary, argv, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString("utf8");
