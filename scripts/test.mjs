@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The one test command (npm test): lint, typecheck, build the CLI, every vitest project, a
 // dry-run deploy of every Worker, and the Move unit tests when an aptos binary is installed.
-// Stops at the first failing step; ends with one summary line of the vitest results.
+// Stops at the first failing step; ends with one summary line of the vitest results and one of
+// the schemathesis run against the gateway.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -97,9 +98,23 @@ if (aptos) {
   console.log("\nMove unit tests skipped: no aptos binary is installed (see move/README.md).");
 }
 
+/**
+ * The one-line result of the schemathesis run against the gateway, which its test
+ * (scripts/test/schemathesis.test.ts) leaves in its meta in vitest's JSON report.
+ */
+function schemathesisLine(results) {
+  for (const file of results.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (typeof test.meta?.schemathesis === "string") return test.meta.schemathesis;
+    }
+  }
+  return "Schemathesis: no result (scripts/test/schemathesis.test.ts did not run)";
+}
+
 const results = JSON.parse(readFileSync(report, "utf8"));
 const passed = results.numPassedTests ?? 0;
 const failed = results.numFailedTests ?? 0;
 const skipped = (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0);
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(schemathesisLine(results));
 process.exit(failed === 0 ? 0 : 1);

@@ -21,6 +21,9 @@ const callerProofDescription = `Caller proof: headers ${CALLER_ORIGIN_HEADER} (t
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (id: string) => ({ content: { "application/json": { schema: ref(id) } } });
 const answer = (description: string, id: string) => ({ description, ...json(id) });
+// 503 is on every /api operation: a deployment with devnode settings on a public network
+// (configuration_error), an unreachable ledger (ledger_unavailable) or, for execute and logs, no
+// operator key (docs/gateway.md, "Configuration" and "Agent calls").
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [String(s), answer("Error", "ErrorResponse")]));
 
@@ -29,11 +32,17 @@ function pathParam(name: string, description: string) {
 }
 
 function schemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+  const {
+    $schema: _drop,
+    $defs: _defs,
+    ...rest
+  } = z.toJSONSchema(schema, {
     io: "input",
     unrepresentable: "any",
   });
-  return rest;
+  // Schemas with a meta id come back as `#/$defs/<id>`, which inside a parameter points at the
+  // document's root, where nothing is: they are referred to in components (components()).
+  return JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', '"#/components/schemas/'));
 }
 
 /** Every schema with a meta id, as OpenAPI components referencing each other by id. */
@@ -106,7 +115,7 @@ export function openApiDocument(): JsonSchema {
           requestBody: { required: true, ...json("PaymentBody") },
           responses: {
             "200": answer("Committed: the payment is in escrow", "PaymentResponse"),
-            ...errors(400, 401, 404, 409, 413, 500, 503),
+            ...errors(400, 401, 404, 409, 413, 500, 503, 504),
           },
         },
       },
@@ -117,14 +126,20 @@ export function openApiDocument(): JsonSchema {
             pathParam("processId", "Process id"),
             pathParam("userAddress", "Payer address"),
           ],
-          responses: { "200": answer("Verification", "VerifyResponse"), ...errors(400, 500) },
+          responses: {
+            "200": answer("Verification", "VerifyResponse"),
+            ...errors(400, 500, 503),
+          },
         },
       },
       "/api/process/{processId}": {
         get: {
           summary: "Look a process up",
           parameters: [pathParam("processId", "Process id")],
-          responses: { "200": answer("The process", "ProcessResponse"), ...errors(400, 404, 500) },
+          responses: {
+            "200": answer("The process", "ProcessResponse"),
+            ...errors(400, 404, 500, 503),
+          },
         },
       },
       "/api/processes": {
@@ -138,7 +153,10 @@ export function openApiDocument(): JsonSchema {
             required: false,
             schema: schemaOf(schema),
           })),
-          responses: { "200": answer("Matching processes", "ProcessList"), ...errors(400, 500) },
+          responses: {
+            "200": answer("Matching processes", "ProcessList"),
+            ...errors(400, 500, 503),
+          },
         },
       },
       "/api/logs/{processId}/{transactionId}": {
@@ -148,14 +166,14 @@ export function openApiDocument(): JsonSchema {
             pathParam("processId", "Process id"),
             pathParam("transactionId", "Transaction id"),
           ],
-          responses: { "200": answer("Logs", "AgentLogs"), ...errors(400, 404, 500, 502) },
+          responses: { "200": answer("Logs", "AgentLogs"), ...errors(400, 404, 500, 502, 503) },
         },
       },
       "/api/reports/{processId}": {
         get: {
           summary: "The process's outcome reports not yet on the ledger",
           parameters: [pathParam("processId", "Process id")],
-          responses: { "200": answer("Reports", "OutcomeReports"), ...errors(400, 500) },
+          responses: { "200": answer("Reports", "OutcomeReports"), ...errors(400, 500, 503) },
         },
       },
     },

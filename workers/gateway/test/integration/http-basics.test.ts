@@ -127,6 +127,52 @@ describe("API description", () => {
     );
   });
 
+  it("has every $ref resolve inside the document (parameters' schemas too)", async () => {
+    const doc = await (await SELF.fetch(`${BASE}/openapi.json`)).json<Record<string, unknown>>();
+    const refs: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node !== null && typeof node === "object") {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === "$ref" && typeof value === "string") refs.push(value);
+          else walk(value);
+        }
+      }
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(0);
+    const unresolved = refs.filter((ref) => {
+      if (!ref.startsWith("#/")) return true;
+      let node: unknown = doc;
+      for (const part of ref.slice(2).split("/")) {
+        const key = part.replaceAll("~1", "/").replaceAll("~0", "~");
+        node =
+          node !== null && typeof node === "object"
+            ? (node as Record<string, unknown>)[key]
+            : undefined;
+      }
+      return node === undefined;
+    });
+    expect(unresolved).toEqual([]);
+  });
+
+  it("declares 503 on every /api operation and 504 on payment", async () => {
+    // 503: configuration_error (deployment check, no operator key) or ledger_unavailable can
+    // answer any of them; 504: a payment submitted but not seen committed in time.
+    const doc = await (await SELF.fetch(`${BASE}/openapi.json`)).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    const missing = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith("/api/"))
+      .flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([, operation]) => !("503" in operation.responses))
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      );
+    expect(missing).toEqual([]);
+    expect(Object.keys(doc.paths["/api/payment"]?.post?.responses ?? {})).toContain("504");
+  });
+
   it("serves a self-contained reference page at /docs", async () => {
     const res = await SELF.fetch(`${BASE}/docs`);
     expect(res.status).toBe(200);
