@@ -1,6 +1,7 @@
-import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LIST_CAP } from "../../src/routes/processes.js";
+import { SELF } from "../support/checked-self.js";
 import { GATEWAY, uniqueId } from "../support/ledger-fixtures.js";
 
 describe("GET /api/processes cap", () => {
