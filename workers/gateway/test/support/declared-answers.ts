@@ -64,7 +64,10 @@ export async function checkDeclaredAnswer(
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    const issues = parsed.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join(".")}: ${i.message}`)
+      .join("; ");
     throw new Error(`${where} with a body its declared schema refuses: ${issues}`);
   }
 }
