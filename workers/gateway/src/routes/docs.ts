@@ -17,7 +17,7 @@ export function docsRoutes(documentOf: () => OpenApiDocument) {
   return new Hono<GatewayApp>()
     .get("/openapi.json", (c) => c.json(cached()))
     .get("/docs", (c) => {
-      page ??= docsPageHtml(cached() as unknown as Record<string, unknown>);
+      page ??= docsPageHtml(cached());
       return c.html(page);
     });
 }
