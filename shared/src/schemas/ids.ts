@@ -21,9 +21,13 @@ export function byteBoundedString(args: { minBytes: number; maxBytes: number }) 
 }
 
 function idSchema(maxBytes: number) {
-  return byteBoundedString({ minBytes: 1, maxBytes }).refine((s) => ID_CHARSET.test(s), {
-    message: "may only contain A-Z a-z 0-9 . _ -",
-  });
+  return (
+    byteBoundedString({ minBytes: 1, maxBytes })
+      .refine((s) => ID_CHARSET.test(s), { message: "may only contain A-Z a-z 0-9 . _ -" })
+      // The refinements above are invisible to JSON Schema; the charset is ASCII, so bytes are
+      // characters and this pattern states the same rule in the API docs.
+      .meta({ pattern: `^[A-Za-z0-9._-]{1,${maxBytes}}$` })
+  );
 }
 
 /** Process, workflow and task ids: 1..64 bytes of `[A-Za-z0-9._-]` (ledger-contract.md). */

@@ -1,10 +1,10 @@
-import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { appError } from "../../../shared/src/errors/app-error.js";
 import { deploymentProblem, deploymentRefusal } from "./http/deployment-check.js";
 import { onGatewayError } from "./http/error-handler.js";
-import type { GatewayApp } from "./http/gateway-app-types.js";
 import { errorAnswer, send } from "./http/respond.js";
+import { gatewayDocument } from "./openapi/openapi-document.js";
+import { gatewayRouter } from "./openapi/route-parts.js";
 import { docsRoutes } from "./routes/docs.js";
 import { executeRoutes } from "./routes/execute.js";
 import { healthRoutes } from "./routes/health.js";
@@ -17,7 +17,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** SPEC's gateway endpoints, plus logs, the OpenAPI document and its reference page. */
 export function createGatewayApp() {
-  const app = new Hono<GatewayApp>();
+  const app = gatewayRouter();
   // A deployment set up for a real network with devnode settings serves nothing (README.md,
   // "Deploying safely"); /health says why.
   app.use("*", async (c, next) => {
@@ -39,7 +39,10 @@ export function createGatewayApp() {
   app.route("/", processRoutes);
   app.route("/", logsRoutes);
   app.route("/", reportRoutes);
-  app.route("/", docsRoutes);
+  app.route(
+    "/",
+    docsRoutes(() => gatewayDocument(app)),
+  );
   app.notFound((c) =>
     send(c, errorAnswer(appError("route_not_found", `No route for ${c.req.method} ${c.req.path}`))),
   );

@@ -3,16 +3,18 @@ import { HTTPException } from "hono/http-exception";
 import { type AppError, appError, toAppError } from "../../../../shared/src/errors/app-error.js";
 import { errorStatus } from "../../../../shared/src/errors/bodies.js";
 import { LedgerError } from "../../../../shared/src/ledger/errors.js";
+import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import { errorAnswer, send } from "./respond.js";
 
 function appErrorOf(thrown: unknown): AppError {
   if (thrown instanceof HTTPException) {
     if (thrown.status === 413) return appError("payload_too_large");
     if (thrown.status === 400) return appError("invalid_json", thrown.message || undefined);
+    if (thrown.status === 415) return appError("unsupported_media_type");
   }
-  // An unreachable ledger is a known condition with its own answer, not a bug.
-  if (thrown instanceof LedgerError && thrown.kind === "network")
-    return appError("ledger_unavailable");
+  // A ledger refusal or an unreachable ledger is a known condition with its own answer, the
+  // same on every route (docs/gateway.md, "Errors"), never a 500.
+  if (thrown instanceof LedgerError) return ledgerAppError(thrown);
   return toAppError(thrown);
 }
 
@@ -26,5 +28,11 @@ export function onGatewayError(thrown: unknown, c: Context): Response {
     console.error("gateway: unexpected failure", c.req.method, c.req.path, thrown);
     return send(c, errorAnswer(appError(err.code)));
   }
-  return send(c, errorAnswer(err));
+  return send(c, errorAnswer(err, thrown instanceof LedgerError ? processOf(c) : {}));
+}
+
+// A ledger refusal on a process's route names the process, as execute's 404 does (docs/gateway.md, "Errors").
+function processOf(c: Context): { processId?: string } {
+  const id = c.req.param("processId");
+  return typeof id === "string" && id !== "" ? { processId: id } : {};
 }

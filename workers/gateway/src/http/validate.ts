@@ -1,26 +1,30 @@
-import { zValidator } from "@hono/zod-validator";
+import type { Hook } from "@hono/zod-openapi";
 import type { ValidationTargets } from "hono";
-import type { z } from "zod";
 import { AppErrorException } from "../../../../shared/src/errors/app-error.js";
 import { type InputLocation, validationError } from "../../../../shared/src/errors/validation.js";
+import type { GatewayApp } from "./gateway-app-types.js";
 
-const LOCATION: Record<"json" | "param" | "query", InputLocation> = {
+const LOCATION: Partial<Record<keyof ValidationTargets, InputLocation>> = {
   json: "body",
   param: "param",
   query: "query",
+  header: "header",
 };
 
+// Hono hands header names over lowercased; messages name them as documented.
+const HEADER_NAMES: Record<string, string> = { "idempotency-key": "Idempotency-Key" };
+
 /**
- * The one validator wrapper: every failure, whatever the route, becomes the same 400 body
- * naming the failing fields (thrown, so the one onError writes it).
+ * The one validation hook of every route (OpenAPIHono's defaultHook): every failure, whatever
+ * the route and input, becomes the same 400 body naming the failing fields (thrown, so the one
+ * onError writes it).
  */
-export function validate<
-  T extends z.ZodType,
-  Target extends keyof ValidationTargets & keyof typeof LOCATION,
->(target: Target, schema: T) {
-  return zValidator(target, schema, (result) => {
-    if (!result.success) {
-      throw new AppErrorException(validationError(result.error.issues, LOCATION[target]));
-    }
-  });
-}
+export const validationHook: Hook<unknown, GatewayApp, string, undefined> = (result) => {
+  if (result.success) return;
+  const issues = result.error.issues.map((issue) =>
+    result.target === "header"
+      ? { ...issue, path: issue.path.map((p) => HEADER_NAMES[String(p)] ?? p) }
+      : issue,
+  );
+  throw new AppErrorException(validationError(issues, LOCATION[result.target]));
+};

@@ -1,20 +1,23 @@
 import { Hono } from "hono";
 import type { GatewayApp } from "../http/gateway-app-types.js";
 import { docsPageHtml } from "../openapi/docs-page.js";
-import { openApiDocument } from "../openapi/openapi-document.js";
+import type { OpenApiDocument } from "../openapi/openapi-document.js";
 
-// Built once per isolate: the schemas do not change while it runs.
-let document: Record<string, unknown> | null = null;
-let page: string | null = null;
-
-function cachedDocument() {
-  document ??= openApiDocument();
-  return document;
+/**
+ * GET /openapi.json and GET /docs. Hidden from the document they serve; the document is built
+ * once per isolate (the routes do not change while it runs).
+ */
+export function docsRoutes(documentOf: () => OpenApiDocument) {
+  let document: OpenApiDocument | null = null;
+  let page: string | null = null;
+  const cached = () => {
+    document ??= documentOf();
+    return document;
+  };
+  return new Hono<GatewayApp>()
+    .get("/openapi.json", (c) => c.json(cached()))
+    .get("/docs", (c) => {
+      page ??= docsPageHtml(cached());
+      return c.html(page);
+    });
 }
-
-export const docsRoutes = new Hono<GatewayApp>()
-  .get("/openapi.json", (c) => c.json(cachedDocument()))
-  .get("/docs", (c) => {
-    page ??= docsPageHtml(cachedDocument());
-    return c.html(page);
-  });

@@ -1,18 +1,34 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
+import { healthResponseSchema } from "../../../../shared/src/schemas/gateway.js";
 import { deploymentProblem } from "../http/deployment-check.js";
-import type { GatewayApp } from "../http/gateway-app-types.js";
 import { nowIso } from "../http/respond.js";
+import { gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";
+
+const healthRoute = createRoute({
+  method: "get",
+  path: "/health",
+  summary: "Health check",
+  responses: {
+    200: jsonAnswer(
+      "OK, or `misconfigured` with what to fix (README.md, Deploying safely)",
+      healthResponseSchema,
+    ),
+  },
+});
 
 /** SPEC's 200 health answer; a misconfigured deployment says so here, and what to fix. */
-export const healthRoutes = new Hono<GatewayApp>().get("/health", (c) => {
+export const healthRoutes = gatewayRouter().openapi(healthRoute, (c) => {
   const problem = deploymentProblem(c.env);
   if (problem !== null) {
-    return c.json({
-      success: false as const,
-      status: "misconfigured",
-      error: `Gateway configuration: ${problem.message}`,
-      timestamp: nowIso(),
-    });
+    return c.json(
+      {
+        success: false as const,
+        status: "misconfigured",
+        error: `Gateway configuration: ${problem.message}`,
+        timestamp: nowIso(),
+      },
+      200,
+    );
   }
-  return c.json({ success: true as const, status: "ok", timestamp: nowIso() });
+  return c.json({ success: true as const, status: "ok", timestamp: nowIso() }, 200);
 });

@@ -1,33 +1,62 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { appError } from "../../../../shared/src/errors/app-error.js";
 import { toSpecProcess } from "../../../../shared/src/ledger/spec-process.js";
 import {
   LIST_LIMIT_MAX,
   listQuerySchema,
   processIdParamSchema,
+  processListResponseSchema,
+  processResponseSchema,
 } from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
-import type { GatewayApp } from "../http/gateway-app-types.js";
-import { errorAnswer, nowIso, send } from "../http/respond.js";
-import { validate } from "../http/validate.js";
+import { errorAnswer, nowIso, sendDeclared } from "../http/respond.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { cachedProcess } from "../ledger/process-cache.js";
+import { errorAnswers, gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";
 
 /** Without `limit`, a list returns at most this many matches (documented in docs/gateway.md). */
 export const LIST_CAP = LIST_LIMIT_MAX;
 
-export const processRoutes = new Hono<GatewayApp>()
-  .get("/api/process/:processId", validate("param", processIdParamSchema), async (c) => {
+const processRoute = createRoute({
+  method: "get",
+  path: "/api/process/{processId}",
+  summary: "Look a process up",
+  request: { params: processIdParamSchema },
+  responses: {
+    200: jsonAnswer("The process", processResponseSchema),
+    ...errorAnswers(400, 404, 500, 503, 504),
+  },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/api/processes",
+  summary: "List processes",
+  description: `Filters are ANDed. Without \`limit\` at most ${LIST_CAP} matches are returned; \`nextCursor\` is present when more follow.`,
+  request: { query: listQuerySchema },
+  responses: {
+    200: jsonAnswer("Matching processes", processListResponseSchema),
+    ...errorAnswers(400, 500),
+  },
+});
+
+export const processRoutes = gatewayRouter()
+  .openapi(processRoute, async (c) => {
     const { processId } = c.req.valid("param");
     const process = await cachedProcess({
       ledger: gatewayLedger(c.env),
       processId,
       ttlMs: gatewayConfig(c.env).processCacheMs,
     });
-    if (process === null) return send(c, errorAnswer(appError("process_not_found"), { processId }));
-    return c.json({ success: true as const, process: toSpecProcess(process), timestamp: nowIso() });
+    if (process === null) {
+      return sendDeclared(c, errorAnswer(appError("process_not_found"), { processId }));
+    }
+    return c.json(
+      { success: true as const, process: toSpecProcess(process), timestamp: nowIso() },
+      200,
+    );
   })
-  .get("/api/processes", validate("query", listQuerySchema), async (c) => {
+  .openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
     const page = await c.env.PROCESS_INDEX.getByName("registry").list({
       owner: query.owner,
@@ -40,5 +69,5 @@ export const processRoutes = new Hono<GatewayApp>()
     const next =
       page.nextCursor === undefined ? "" : `,"nextCursor":${JSON.stringify(page.nextCursor)}`;
     const text = `{"success":true,"processes":[${page.bodies.join(",")}],"count":${page.bodies.length}${next},"timestamp":"${nowIso()}"}`;
-    return c.body(text, 200, { "content-type": "application/json" });
+    return sendDeclared(c, { text, status: 200 });
   });

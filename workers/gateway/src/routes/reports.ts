@@ -1,34 +1,41 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import {
   type OutcomeReportsResponse,
+  outcomeReportsResponseSchema,
   processIdParamSchema,
 } from "../../../../shared/src/schemas/gateway.js";
 import { gatewayConfig } from "../config.js";
 import { outcomeQueueStub } from "../durable/stubs.js";
-import type { GatewayApp } from "../http/gateway-app-types.js";
 import { nowIso } from "../http/respond.js";
-import { validate } from "../http/validate.js";
+import { errorAnswers, gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";
 import { operatorAccount } from "../outcome/operator-account.js";
+
+const reportsRoute = createRoute({
+  method: "get",
+  path: "/api/reports/{processId}",
+  summary: "The process's outcome reports not yet on the ledger",
+  request: { params: processIdParamSchema },
+  responses: {
+    200: jsonAnswer("Reports", outcomeReportsResponseSchema),
+    ...errorAnswers(400, 500),
+  },
+});
 
 /**
  * GET /api/reports/:processId: the process's outcome reports not yet on the ledger, with the
  * ledger's reason for any it refused for good, so a report is never dropped silently
  * (docs/gateway.md, "Outcome reports"). Everything listed is public on the ledger already.
  */
-export const reportRoutes = new Hono<GatewayApp>().get(
-  "/api/reports/:processId",
-  validate("param", processIdParamSchema),
-  async (c) => {
-    const { processId } = c.req.valid("param");
-    const operator = operatorAccount(gatewayConfig(c.env).operatorPrivateKey);
-    const reports = await outcomeQueueStub(c.env, processId).list();
-    const body: OutcomeReportsResponse = {
-      success: true,
-      processId,
-      operator: operator === null ? null : operator.accountAddress.toStringLong(),
-      reports,
-      timestamp: nowIso(),
-    };
-    return c.json(body);
-  },
-);
+export const reportRoutes = gatewayRouter().openapi(reportsRoute, async (c) => {
+  const { processId } = c.req.valid("param");
+  const operator = operatorAccount(gatewayConfig(c.env).operatorPrivateKey);
+  const reports = await outcomeQueueStub(c.env, processId).list();
+  const body: OutcomeReportsResponse = {
+    success: true,
+    processId,
+    operator: operator === null ? null : operator.accountAddress.toStringLong(),
+    reports,
+    timestamp: nowIso(),
+  };
+  return c.json(body, 200);
+});

@@ -1,4 +1,4 @@
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   AGENT_KEY_HEADER,
@@ -7,6 +7,7 @@ import {
 } from "../../../../shared/src/auth/agent-signature.js";
 import { createGatewayApp } from "../../src/app.js";
 import { agentSignerOf } from "../../src/execute/agent-signer.js";
+import { SELF } from "../support/checked-self.js";
 import {
   address,
   execute,

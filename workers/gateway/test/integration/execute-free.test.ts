@@ -1,6 +1,6 @@
-import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { UUID_V7 } from "../../src/execute/transaction-id.js";
+import { SELF } from "../support/checked-self.js";
 import {
   address,
   execute,

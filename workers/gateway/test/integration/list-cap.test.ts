@@ -1,6 +1,7 @@
-import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LIST_CAP } from "../../src/routes/processes.js";
+import { SELF } from "../support/checked-self.js";
 import { GATEWAY, uniqueId } from "../support/ledger-fixtures.js";
 
 describe("GET /api/processes cap", () => {
@@ -9,14 +10,19 @@ describe("GET /api/processes cap", () => {
     const total = LIST_CAP + 5;
     // Registering over a thousand processes on the ledger would take minutes; the read model's
     // own table is filled instead (same rows the sync writes), under a tag nobody else uses.
+    // Each row's body is a whole SPEC Process, as the sync stores it: answers are checked
+    // against the route's declared schema.
+    const owner = `0x${"9".repeat(64)}`;
+    const at = new Date(0).toISOString();
     await runInDurableObject(env.PROCESS_INDEX.getByName("registry"), (_instance, state) => {
       for (let i = 0; i < total; i++) {
         const id = `${tag}-${String(i).padStart(5, "0")}`;
+        const body = { id, name: id, description: "", owner, agents: [], workflows: [] };
         state.storage.sql.exec(
           "INSERT INTO processes (id, owner, status, body) VALUES (?, ?, 'active', ?)",
           id,
-          `0x${"9".repeat(64)}`,
-          JSON.stringify({ id }),
+          owner,
+          JSON.stringify({ ...body, tags: [tag], status: "active", createdAt: at, updatedAt: at }),
         );
         state.storage.sql.exec("INSERT INTO process_tags (tag, id) VALUES (?, ?)", tag, id);
       }

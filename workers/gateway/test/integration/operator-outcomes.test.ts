@@ -1,8 +1,9 @@
-import { env, runDurableObjectAlarm, SELF } from "cloudflare:test";
+import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
 import { OUTCOME } from "../../../../shared/src/contract/status.js";
 import { outcomeReportsResponseSchema } from "../../../../shared/src/schemas/gateway.js";
+import { SELF } from "../support/checked-self.js";
 import {
   address,
   execute,

@@ -8,10 +8,10 @@
  * the gateway reports their outcomes under any owner allow-list (issue 12's OPERATOR_OWNERS
  * default serves only the operator's own processes).
  */
-import { SELF } from "cloudflare:test";
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OUTCOME, PAYMENT_STATUS } from "../../../../shared/src/contract/status.js";
+import { SELF } from "../support/checked-self.js";
 import { gasFee } from "../support/gas-fee.js";
 import {
   address,

@@ -1,10 +1,10 @@
-import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   processListResponseSchema,
   processResponseSchema,
 } from "../../../../shared/src/schemas/gateway.js";
 import { SYNC_INTERVAL_MS } from "../../src/list/process-index-object.js";
+import { SELF } from "../support/checked-self.js";
 import {
   address,
   fundedAccount,

@@ -1,5 +1,5 @@
-import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SELF } from "../support/checked-self.js";
 import {
   address,
   advanceLedgerClock,

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import {
   Account,
   type Ed25519Account,
@@ -9,6 +9,7 @@ import {
 import { signCallerProof } from "../../../../shared/src/auth/caller-proof.js";
 import { createLedgerClient } from "../../../../shared/src/ledger/client.js";
 import { resolveNetwork } from "../../../../shared/src/ledger/networks.js";
+import { SELF } from "./checked-self.js";
 import {
   TEST_AGENTS,
   TEST_OPERATOR_PRIVATE_KEY,

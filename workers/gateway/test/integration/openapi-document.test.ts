@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { SELF } from "../support/checked-self.js";
+import { GATEWAY } from "../support/ledger-fixtures.js";
+
+type Operation = {
+  parameters?: { name: string; in: string; schema?: { pattern?: string } }[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+};
+type Doc = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+};
+
+async function document(): Promise<Doc> {
+  const res = await SELF.fetch(`${GATEWAY}/openapi.json`);
+  expect(res.status).toBe(200);
+  return res.json<Doc>();
+}
+
+describe("the OpenAPI document generated from the routes", () => {
+  it("lists only the schemas the gateway's routes reference", async () => {
+    const doc = await document();
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(
+      [
+        "AgentLogs",
+        "ErrorResponse",
+        "ExecuteBody",
+        "ExecuteFailure",
+        "ExecuteSuccess",
+        "GatewayHealth",
+        "OutcomeReports",
+        "PaymentBody",
+        "PaymentResponse",
+        "Pricing",
+        "Process",
+        "ProcessList",
+        "ProcessResponse",
+        "ProcessStatus",
+        "VerifyResponse",
+      ].sort(),
+    );
+  });
+
+  it("documents the caller-proof and Idempotency-Key headers and the path patterns", async () => {
+    const doc = await document();
+    for (const [path, method] of [
+      ["/api/execute/{processId}", "post"],
+      ["/api/payment", "post"],
+    ] as const) {
+      const headers = (doc.paths[path]?.[method]?.parameters ?? [])
+        .filter((p) => p.in === "header")
+        .map((p) => p.name);
+      expect(headers).toEqual(
+        expect.arrayContaining([
+          "idempotency-key",
+          "x-agentgate-caller-origin",
+          "x-agentgate-caller-public-key",
+          "x-agentgate-caller-timestamp",
+          "x-agentgate-caller-signature",
+        ]),
+      );
+    }
+    const processId = doc.paths["/api/process/{processId}"]?.get?.parameters?.find(
+      (p) => p.name === "processId" && p.in === "path",
+    );
+    expect(processId?.schema?.pattern).toBe("^[A-Za-z0-9._-]{1,64}$");
+  });
+
+  it("declares a ledger refusal's and an unreachable ledger's statuses on every ledger route", async () => {
+    const doc = await document();
+    for (const [path, method] of [
+      ["/api/execute/{processId}", "post"],
+      ["/api/payment", "post"],
+      ["/api/payment/verify/{processId}/{userAddress}", "get"],
+      ["/api/process/{processId}", "get"],
+      ["/api/logs/{processId}/{transactionId}", "get"],
+    ] as const) {
+      const statuses = Object.keys(doc.paths[path]?.[method]?.responses ?? {});
+      expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["400", "404", "503"]));
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { verifyResponseSchema } from "../../../../shared/src/schemas/gateway.js";
+import { createGatewayApp } from "../../src/app.js";
+import {
+  checkDeclaredAnswer,
+  type DeclaredRoute,
+  declaredRoutes,
+} from "../support/declared-answers.js";
+
+// The check every integration test's SELF runs (support/checked-self.ts), shown failing on
+// declarations that do not match what the gateway answers.
+
+const BASE = "https://gateway.test";
+const routes = declaredRoutes(createGatewayApp());
+
+function withDeclaration(path: string, edit: (r: DeclaredRoute) => DeclaredRoute["responses"]) {
+  return routes.map((r) => (r.path === path ? { ...r, responses: edit(r) } : r));
+}
+
+async function answer(path: string) {
+  const request = new Request(`${BASE}${path}`);
+  return { request, response: await SELF.fetch(request.clone()) };
+}
+
+describe("answers checked against their route's declaration", () => {
+  it("accepts the gateway's answers as declared", async () => {
+    const health = await answer("/health");
+    await expect(checkDeclaredAnswer(routes, health.request, health.response)).resolves.toBe(
+      undefined,
+    );
+    const badVerify = await answer("/api/payment/verify/p1/zz");
+    expect(badVerify.response.status).toBe(400);
+    await expect(checkDeclaredAnswer(routes, badVerify.request, badVerify.response)).resolves.toBe(
+      undefined,
+    );
+  });
+
+  it("fails an answer whose body the declared schema refuses", async () => {
+    const wrong = withDeclaration("/health", (r) => ({
+      ...r.responses,
+      200: { content: { "application/json": { schema: verifyResponseSchema } } },
+    }));
+    const { request, response } = await answer("/health");
+    await expect(checkDeclaredAnswer(wrong, request, response)).rejects.toThrow(
+      /GET \/health answered 200 with a body its declared schema refuses: .*verified/,
+    );
+  });
+
+  it("fails an answer whose status the route does not declare", async () => {
+    const wrong = withDeclaration("/api/payment/verify/{processId}/{userAddress}", (r) => {
+      const { 400: _dropped, ...rest } = r.responses;
+      return rest;
+    });
+    const { request, response } = await answer("/api/payment/verify/p1/zz");
+    await expect(checkDeclaredAnswer(wrong, request, response)).rejects.toThrow(
+      "answered 400, a status the route does not declare",
+    );
+  });
+});
