@@ -1,4 +1,7 @@
-/** The list read model: SPEC processes by id, a tag index, and the registry revision synced. */
+/**
+ * The list read model: processes as answered (README.md, "HTTP APIs") by id, a tag index, and the
+ * registry revision synced.
+ */
 export const PROCESS_INDEX_SCHEMA = `
 CREATE TABLE IF NOT EXISTS processes (
   id TEXT PRIMARY KEY,

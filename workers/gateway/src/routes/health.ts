@@ -3,7 +3,10 @@ import { deploymentProblem } from "../http/deployment-check.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";
 import { nowIso } from "../http/respond.js";
 
-/** SPEC's 200 health answer; a misconfigured deployment says so here, and what to fix. */
+/**
+ * The 200 health answer (README.md, "HTTP APIs"); a misconfigured deployment says so here, and what
+ * to fix.
+ */
 export const healthRoutes = new Hono<GatewayApp>().get("/health", (c) => {
   const problem = deploymentProblem(c.env);
   if (problem !== null) {
