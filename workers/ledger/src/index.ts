@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { devnodeCors } from "./cors";
 import type { DevnodeObject } from "./devnode-object";
 import { NodeError } from "./node/errors";
-import { readWholeBody } from "./request-body";
+import { readWholeBody, requestBytes } from "./request-body";
 import { requestBodyLimit } from "./routes/body";
 
 export { DevnodeObject } from "./devnode-object";
@@ -34,12 +34,11 @@ app.all("*", async (c) => {
   const headers = new Headers(request.headers);
   headers.delete("content-length");
   headers.delete("transfer-encoding");
-  const body = request.body === null ? null : await request.arrayBuffer();
-  const answer = await devnode(c.env.DEVNODE).fetch(
+  const body = await requestBytes(request);
+  // Hono copies the answer before CORS adds headers to it (a fetched response's are immutable).
+  return devnode(c.env.DEVNODE).fetch(
     new Request(request.url, { method: request.method, headers, body }),
   );
-  // A copy: a fetched response's headers are immutable, and CORS adds to them.
-  return new Response(answer.body, answer);
 });
 app.onError((error) => {
   if (error instanceof NodeError) return error.toResponse();
