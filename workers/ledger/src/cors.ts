@@ -22,8 +22,9 @@ const browserCors = cors({
 });
 
 /**
- * Hono's cors for requests that carry an Origin (browsers); the SDK in Node, the CLI and the
- * benchmarks send none and get the devnode's answer as it is, without a copy to add headers.
+ * Hono's cors for requests that carry an Origin (browsers) and for every OPTIONS (the preflight
+ * answer); the SDK in Node, the CLI and the benchmarks send no Origin and get the devnode's answer
+ * as it is, without a copy to add headers.
  */
 export const devnodeCors: MiddlewareHandler = (c, next) =>
-  c.req.header("origin") ? browserCors(c, next) : next();
+  c.req.header("origin") || c.req.method === "OPTIONS" ? browserCors(c, next) : next();
