@@ -15,27 +15,22 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { benchOptions } from "../options.mjs";
 
-const { values } = parseArgs({
-  options: {
-    requests: { type: "string", default: "500" },
-    concurrency: { type: "string", default: "16" },
-    rounds: { type: "string", default: "7" },
-    "log-lines": { type: "string", default: "2" },
+const options = benchOptions({
+  integers: {
+    requests: { fallback: 500 },
+    concurrency: { fallback: 16 },
+    rounds: { fallback: 7 },
+    "log-lines": { fallback: 2, min: 0 },
   },
 });
-const REQUESTS = Number(values.requests);
-const CONCURRENCY = Number(values.concurrency);
-const ROUNDS = Number(values.rounds);
-const LOG_LINES = Number(values["log-lines"]);
+const REQUESTS = options.requests;
+const CONCURRENCY = options.concurrency;
+const ROUNDS = options.rounds;
+const LOG_LINES = options["log-lines"];
 const WARMUP = Math.min(200, REQUESTS);
 const MAX_REQUESTS = 100_000;
-for (const [name, n] of Object.entries({ REQUESTS, CONCURRENCY, ROUNDS, LOG_LINES })) {
-  if (!Number.isInteger(n) || n < 0 || (name !== "LOG_LINES" && n < 1)) {
-    throw new Error(`${name} must be a positive integer`);
-  }
-}
 if (REQUESTS * ROUNDS > MAX_REQUESTS) throw new Error(`at most ${MAX_REQUESTS} requests per run`);
 
 const CONFIG = "workers/agent/examples/echo/wrangler.jsonc";

@@ -14,11 +14,11 @@ import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startLocalStack } from "../../scripts/lib/stack.mjs";
+import { benchOptions } from "../options.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const cli = join(root, "cli", "dist", "agentgate.mjs");
-const runsFlag = process.argv.indexOf("--runs");
-const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 9;
+const { runs } = benchOptions({ integers: { runs: { fallback: 9 } } });
 
 const TIME = "/usr/bin/time";
 const canTime = existsSync(TIME);

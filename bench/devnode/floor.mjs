@@ -9,12 +9,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
+import { benchOptions } from "../options.mjs";
 import { httpClient } from "./http-client.mjs";
-import { integerOption } from "./options.mjs";
 import { serverCpuMs } from "./server-cpu.mjs";
 
-const REQUESTS = integerOption("requests", 20000);
-const CONCURRENCY = integerOption("concurrency", 16);
+const options = benchOptions({
+  integers: { requests: { fallback: 20000 }, concurrency: { fallback: 16 } },
+});
+const REQUESTS = options.requests;
+const CONCURRENCY = options.concurrency;
 
 // The request body is read everywhere: workerd closes a keep-alive connection whose body is left.
 const WORKER = `

@@ -18,33 +18,42 @@ import {
   generateSignedTransaction,
   Network,
 } from "@aptos-labs/ts-sdk";
+import { benchOptions } from "../options.mjs";
 import { httpClient } from "./http-client.mjs";
-import { integerOption } from "./options.mjs";
 import { serverCpuMs } from "./server-cpu.mjs";
 import { startDevnode } from "./start-devnode.mjs";
 
 const MODULE = "0xfee0f52c085bea4b899ea93e0e6c2e517ce4dd368204e0b3872646922aa2bb4f";
 const ROOT = resolve(fileURLToPath(import.meta.url), "../../..");
 
-const runtimeIndex = process.argv.indexOf("--runtime");
+const options = benchOptions({
+  strings: { runtime: "stack" },
+  integers: {
+    txs: { fallback: 2000 },
+    payers: {},
+    views: { fallback: 20000 },
+    concurrency: { fallback: 16 },
+    batch: { fallback: 1 },
+  },
+});
 // stack: as `npm start` runs it (a workerd socket bound to the devnode Worker); wrangler: behind
 // wrangler's dev proxy, for comparison.
-const RUNTIME = runtimeIndex < 0 ? "stack" : process.argv[runtimeIndex + 1];
+const RUNTIME = options.runtime;
 if (RUNTIME !== "stack" && RUNTIME !== "wrangler")
   throw new Error("--runtime is stack or wrangler");
-const TXS = integerOption("txs", 2000);
+const TXS = options.txs;
 // A payer may hold at most 64 open payments per process (ledger-contract.md), so the payers
 // share the transactions out at 50 each by default.
 const MAX_OPEN_PER_PAYER = 64;
-const PAYERS = Math.min(integerOption("payers", Math.ceil(TXS / 50)), TXS);
+const PAYERS = Math.min(options.payers ?? Math.ceil(TXS / 50), TXS);
 if (Math.ceil(TXS / PAYERS) > MAX_OPEN_PER_PAYER) {
   throw new Error(
     `--payers must be at least ${Math.ceil(TXS / MAX_OPEN_PER_PAYER)} for ${TXS} payments`,
   );
 }
-const VIEWS = integerOption("views", 20000);
-const CONCURRENCY = integerOption("concurrency", 16);
-const BATCH = integerOption("batch", 1);
+const VIEWS = options.views;
+const CONCURRENCY = options.concurrency;
+const BATCH = options.batch;
 
 /** Runs `count` jobs with at most `width` in flight. */
 async function pool(count, width, job) {

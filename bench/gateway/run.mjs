@@ -11,37 +11,27 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { build } from "esbuild";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { benchOptions } from "../options.mjs";
 
-const { values } = parseArgs({
-  options: {
-    requests: { type: "string", default: "3000" },
-    rounds: { type: "string", default: "3" },
-    concurrency: { type: "string", default: "16" },
-    processes: { type: "string", default: "10000" },
-    "paid-executes": { type: "string", default: "20" },
-    "list-requests": { type: "string", default: "200" },
+const options = benchOptions({
+  integers: {
+    requests: { fallback: 3000 },
+    rounds: { fallback: 3 },
+    concurrency: { fallback: 16 },
+    processes: { fallback: 10000 },
+    "paid-executes": { fallback: 20 },
+    "list-requests": { fallback: 200 },
   },
 });
-const REQUESTS = Number(values.requests);
-const ROUNDS = Number(values.rounds);
-const CONCURRENCY = Number(values.concurrency);
-const PROCESSES = Number(values.processes);
-const PAID = Number(values["paid-executes"]);
-const LIST_REQUESTS = Number(values["list-requests"]);
-for (const [name, n] of Object.entries({
-  REQUESTS,
-  ROUNDS,
-  CONCURRENCY,
-  PROCESSES,
-  PAID,
-  LIST_REQUESTS,
-})) {
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer`);
-}
+const REQUESTS = options.requests;
+const ROUNDS = options.rounds;
+const CONCURRENCY = options.concurrency;
+const PROCESSES = options.processes;
+const PAID = options["paid-executes"];
+const LIST_REQUESTS = options["list-requests"];
 if (REQUESTS > 50_000 || PROCESSES > 20_000)
   throw new Error("at most 50,000 requests and 20,000 processes");
 

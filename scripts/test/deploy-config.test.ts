@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
 import { DEVNODE_MODULE_ADDRESS } from "../../shared/src/contract/devnode.js";
@@ -35,8 +36,7 @@ function dryRun(config: string, extra: string[] = []): string {
     },
   );
   expect(result.status, result.stderr).toBe(0);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
-  return `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, "");
+  return stripVTControlCharacters(`${result.stdout}${result.stderr}`);
 }
 
 function read(config: string, env?: string) {

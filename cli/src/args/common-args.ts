@@ -1,7 +1,8 @@
 import type { ArgsDef } from "citty";
 
 /**
- * Argument groups shared by the commands. Names and short flags follow SPEC's common options;
+ * Argument groups shared by the commands. Names and short flags are the common options of
+ * README.md, "Settings: network, module address, key";
  * env variables and precedence are resolved in config/, not by citty, so no defaults here.
  */
 export const networkArgs = {

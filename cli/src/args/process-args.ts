@@ -1,6 +1,9 @@
 import type { ArgsDef } from "citty";
 
-/** SPEC's process options, shared by register and update (for update, the new values). */
+/**
+ * The process options (README.md, "register"), shared by register and update (for update, the new
+ * values).
+ */
 export const processArgs = {
   config: {
     type: "string",

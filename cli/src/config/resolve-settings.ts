@@ -29,7 +29,7 @@ export interface SettingFlags {
   privateKey?: string;
 }
 
-/** SPEC: the default network is testnet. */
+/** The default network is testnet (README.md, "Settings: network, module address, key"). */
 export const DEFAULT_NETWORK = "testnet";
 
 type Env = Readonly<Record<string, string | undefined>>;

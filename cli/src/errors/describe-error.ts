@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from "node:util";
 import { CliError } from "./cli-error";
 import { EXIT_CODES, type ExitKind } from "./exit-codes";
 import { redactSecrets } from "./secrets";
@@ -69,9 +70,8 @@ export function describeError(error: unknown): DescribedError {
     kind = "unexpected";
     message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   }
-  const oneLine = redactSecrets(message)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips colour codes citty adds
-    .replace(/\x1b\[[0-9;]*m/g, "")
+  // Strips the colour codes citty adds.
+  const oneLine = stripVTControlCharacters(redactSecrets(message))
     .replace(/\s*\n\s*/g, " ")
     .trim();
   return { kind, exitCode: EXIT_CODES[kind], message: oneLine };

@@ -48,8 +48,9 @@ export interface ProcessInput {
 const list = <S extends z.ZodType>(item: S, max: number) => z.array(item).max(max);
 
 /**
- * The `-c/--config` file: the options' names in camelCase, or SPEC's Process shape with a
- * `pricing` object. Strict, so a misspelt key is an error rather than silently ignored.
+ * The `-c/--config` file: the options' names in camelCase, or the Process shape with a `pricing`
+ * object (README.md, "register"). Strict, so a misspelt key is an error rather than silently
+ * ignored.
  */
 const configFileSchema = z
   .strictObject({
@@ -152,7 +153,10 @@ function fromOptions(args: ProcessArgValues): ProcessInput {
   });
 }
 
-/** Options first, then the `-c` file on top: SPEC says the file overrides the options. */
+/**
+ * Options first, then the `-c` file on top: its values override the options (README.md,
+ * "register").
+ */
 export function processInputFromArgs(args: ProcessArgValues): ProcessInput {
   const options = fromOptions(args);
   if (args.config === undefined) return options;

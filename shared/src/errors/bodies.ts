@@ -2,7 +2,9 @@ import type { ErrorResponse } from "../schemas/error-response.js";
 import type { AppError } from "./app-error.js";
 import { ERROR_CODES, type ErrorCode, type ErrorStatus } from "./codes.js";
 
-/** Codes whose body must name the process (SPEC Errors table: execute's 404 and 400). */
+/**
+ * Codes whose body must name the process (docs/gateway.md, "The gateway": execute's 404 and 400s).
+ */
 export type ProcessScopedErrorCode = "process_not_found" | "payment_required" | "process_inactive";
 
 /**
@@ -23,7 +25,9 @@ export function errorMessage(err: AppError): string {
   return err.message ?? ERROR_CODES[err.code].message;
 }
 
-/** SPEC error body: `{ success: false, error, code, ...context }`. */
+/**
+ * The error body: `{ success: false, error, code, ...context }` (docs/gateway.md, "The gateway").
+ */
 export function errorBody<C extends ErrorCode>(
   err: AppError<C>,
   context: ErrorBodyContext<C>,

@@ -1,6 +1,7 @@
 /**
  * The one table of error codes every HTTP surface answers with (gateway, agent, devnode).
- * `message` is the default text of the body's `error`; SPEC fixes three of them verbatim.
+ * `message` is the default text of the body's `error`; three are fixed texts clients match
+ * (`Process not found`, `Payment required`, `Internal server error`: docs/gateway.md).
  */
 export const ERROR_CODES = {
   validation_failed: { status: 400, message: "Invalid request" },

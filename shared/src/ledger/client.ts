@@ -6,7 +6,7 @@ import { signedTransactionFunctions } from "./signed-transactions.js";
 import { workflowFunctions } from "./workflow.js";
 
 /**
- * The ledger client: every entry and view function of the package, SPEC's payment operations,
+ * The ledger client: every entry and view function of the package, the payment operations,
  * and account helpers, over @aptos-labs/ts-sdk with an injected fetch. The same object works in
  * Node (the CLI) and in workerd (gateway, agents); pass a service binding's fetch to reach the
  * devnode without a network hop.

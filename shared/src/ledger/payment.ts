@@ -15,14 +15,14 @@ import type { LedgerSigner, SubmitOptions, TxReceipt } from "./transactions.js";
 import { usableOpenPayments } from "./usable-payments.js";
 import { orNull, single } from "./view-results.js";
 
-/** SPEC PaymentRequest; amount in octas (a decimal string on the wire, or a bigint). */
+/** A payment request; amount in octas (a decimal string on the wire, or a bigint). */
 export interface PaymentRequestInput {
   processId: string;
   taskId: string;
   amount: U64Input;
 }
 
-/** SPEC PaymentReleaseRequest and RefundRequest. */
+/** A release or refund request: the payment's process and task. */
 export interface PaymentTaskInput {
   processId: string;
   taskId: string;
@@ -74,9 +74,11 @@ export function paymentFunctions(core: LedgerCore) {
     );
 
   return {
-    // --- SPEC's payment client operations ---
+    // --- The payment client operations (README.md, "How payments and refunds work") ---
 
-    /** SPEC makePayment: escrows `amount` octas for (processId, taskId); returns the transaction hash. */
+    /**
+     * makePayment: escrows `amount` octas for (processId, taskId); returns the transaction hash.
+     */
     async makePayment(
       signer: LedgerSigner,
       request: PaymentRequestInput,
@@ -92,7 +94,7 @@ export function paymentFunctions(core: LedgerCore) {
     },
 
     /**
-     * SPEC verifyPayment: true when the user has at least one usable payment for the process
+     * verifyPayment: true when the user has at least one usable payment for the process
      * (ESCROW, no outcome reported, settle time still ahead of the ledger clock). One view.
      */
     async verifyPayment(userAddress: string, processId: string): Promise<boolean> {
@@ -100,7 +102,7 @@ export function paymentFunctions(core: LedgerCore) {
       return usableOpenPayments(context).length > 0;
     },
 
-    /** SPEC getPaymentDetails: the oldest usable payment of the user for the process, or null. */
+    /** getPaymentDetails: the oldest usable payment of the user for the process, or null. */
     async getPaymentDetails(
       userAddress: string,
       processId: string,
@@ -111,7 +113,7 @@ export function paymentFunctions(core: LedgerCore) {
       return getPaymentRecord({ processId, taskId: oldest.taskId, payer: userAddress });
     },
 
-    /** SPEC releasePayment: the payer releases the escrow to the receiver; returns the hash. */
+    /** releasePayment: the payer releases the escrow to the receiver; returns the hash. */
     async releasePayment(
       signer: LedgerSigner,
       request: PaymentTaskInput,
@@ -126,7 +128,10 @@ export function paymentFunctions(core: LedgerCore) {
       return receipt.hash;
     },
 
-    /** SPEC requestRefund: the payer takes the escrow back (failed outcome, window open); returns the hash. */
+    /**
+     * requestRefund: the payer takes the escrow back (failed outcome, window open); returns the
+     * hash.
+     */
     async requestRefund(
       signer: LedgerSigner,
       request: PaymentTaskInput,

@@ -13,7 +13,7 @@ import {
  * The structs views return (shared/src/contract/structs.ts), read from the node's JSON into
  * typed records: u64 -> bigint, Option -> value | undefined, addresses in long form, byte
  * vectors as Uint8Array, field names in camelCase. Status and outcome stay the ledger's u8 codes
- * (see contract/status.ts); toSpecProcess turns a process into SPEC's shape.
+ * (see contract/status.ts); toSpecProcess turns a process into the gateway's Process.
  */
 export const pricingJson = z
   .object({ task_price: u64Json, currency: stringJson, requires_prepayment: boolJson })
@@ -92,10 +92,13 @@ export const paymentRecordJson = z
     settleTime: v.settle_time,
   }));
 
-/** The full escrow record (get_payment_record): SPEC's nine values plus provider, outcome, result hash, settle time. */
+/**
+ * The full escrow record (get_payment_record): get_payment's nine values plus provider, outcome,
+ * result hash, settle time.
+ */
 export type LedgerPaymentRecord = z.output<typeof paymentRecordJson>;
 
-/** get_payment's nine return values, in SPEC's order. */
+/** get_payment's nine return values, in the order the Move function returns them. */
 export const paymentTupleJson = z
   .tuple([
     stringJson,
@@ -122,7 +125,7 @@ export const paymentTupleJson = z
     }),
   );
 
-/** SPEC's payment record: the nine values of get_payment. */
+/** The payment record: the nine values of get_payment. */
 export type LedgerPayment = z.output<typeof paymentTupleJson>;
 
 export const openPaymentJson = z

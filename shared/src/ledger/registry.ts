@@ -23,7 +23,7 @@ export interface ProcessFields {
   agents?: readonly string[];
   workflows?: readonly string[];
   tags?: readonly string[];
-  /** A SPEC name or the ledger's u8 code; default active. */
+  /** A status name (active, inactive, maintenance) or the ledger's u8 code; default active. */
   status?: ProcessStatus | number;
   /** Omitted: the process is free. */
   pricing?: { taskPrice: U64Input; currency?: string; requiresPrepayment: boolean };

@@ -8,8 +8,8 @@ export function isoFromLedgerSeconds(seconds: bigint): string {
 }
 
 /**
- * SPEC's Process shape: ISO dates, status names, pricing only when the process has one, and
- * neither the service URL nor the payment address (SPEC leaves them out).
+ * The Process as the gateway answers it (README.md, "HTTP APIs"): ISO dates, status names,
+ * pricing only when the process has one, and neither the service URL nor the payment address.
  */
 export function toSpecProcess(process: LedgerProcess): Process {
   const status = processStatusFromCode(process.status);

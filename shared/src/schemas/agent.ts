@@ -6,10 +6,12 @@ import { prioritySchema } from "./priority.js";
 
 export const TRANSACTION_ID_MAX_LENGTH = 128;
 
-/** SPEC leaves the format open; the bound keeps it usable as a payment task id's length. */
+/**
+ * Any format (the gateway sends a UUIDv7); the bound keeps it usable as a payment task id's length.
+ */
 export const transactionIdSchema = z.string().min(1).max(TRANSACTION_ID_MAX_LENGTH);
 
-/** SPEC AgentRequest: the agent service's execute body. */
+/** The AgentRequest: the agent service's execute body (docs/gateway.md, "Agent calls"). */
 export const agentRequestSchema = z
   .object({
     transactionId: transactionIdSchema,
@@ -42,7 +44,10 @@ export const agentHealthResponseSchema = z
       external: byteCountSchema,
     }),
     timestamp: isoTimestampSchema,
-    /** Beyond SPEC's fields: whom the agent serves, and why it serves nothing when it does not. */
+    /**
+     * Beyond the common health fields (docs/agent.md, "Answers"): whom the agent serves, and why it
+     * serves nothing when it does not.
+     */
     gatewayAuth: z
       .object({
         mode: z.enum(["signed", "unsigned_loopback", "not_configured"]),

@@ -3,9 +3,9 @@ import { ERROR_CODE_NAMES } from "../errors/codes.js";
 import { isoTimestampSchema } from "./common.js";
 
 /**
- * The error body of every HTTP surface (built by errors/bodies.ts). SPEC's fields are
- * `success` and `error`, plus `processId` on execute's 404 and payment-required 400 and a
- * timestamp on 500; we put the timestamp on every error and add the machine-readable `code`.
+ * The error body of every HTTP surface (built by errors/bodies.ts): `success` and `error`,
+ * `processId` on execute's 404 and 400s, a timestamp on every error and the machine-readable
+ * `code` (docs/gateway.md, "The gateway").
  */
 export const errorResponseSchema = z
   .object({

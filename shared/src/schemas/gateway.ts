@@ -9,7 +9,10 @@ import { processSchema, processStatusSchema, tagSchema } from "./process.js";
 
 // ---- requests ----
 
-/** SPEC gateway execute body; `taskId` names the payment that pays for this run. */
+/**
+ * The gateway's execute body (README.md, "HTTP APIs"); `taskId` names the payment that pays for
+ * this run.
+ */
 export const executeBodySchema = z
   .object({
     userAddress: addressSchema,
@@ -32,8 +35,9 @@ export const signedTransactionHexSchema = z
   .max(2 + 2 * MAX_SIGNED_TRANSACTION_BYTES);
 
 /**
- * SPEC gateway payment body. The gateway never holds a payer's key: a payer either submits a
- * `signedTransaction` it signed itself, or the gateway pays from its own account (devnode).
+ * The gateway's payment body (docs/gateway.md, "Payment"). The gateway never holds a payer's key: a
+ * payer either submits a `signedTransaction` it signed itself, or the gateway pays from its own
+ * account (devnode).
  */
 export const paymentBodySchema = z
   .object({

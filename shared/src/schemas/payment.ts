@@ -30,7 +30,10 @@ export function outcomeName(code: number): OutcomeName | undefined {
 
 const timestampSecondsSchema = z.int().nonnegative().meta({ description: "Ledger seconds" });
 
-/** SPEC's Payment record as the client returns it: amount a string of octas, u8/u64 as integers. */
+/**
+ * The payment record as the client returns it (README.md, "How payments and refunds work"): amount
+ * a string of octas, u8/u64 as integers.
+ */
 export const paymentRecordSchema = z
   .object({
     processId: processIdSchema,
@@ -47,7 +50,7 @@ export const paymentRecordSchema = z
 
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
-/** SPEC PaymentRequest (client makePayment): amount arrives as a string, is a bigint inside. */
+/** A payment request (the client's makePayment): amount arrives as a string, is a bigint inside. */
 export const paymentRequestSchema = z.object({
   processId: processIdSchema,
   taskId: paymentTaskIdSchema,
@@ -57,7 +60,7 @@ export const paymentRequestSchema = z.object({
 export type PaymentRequest = z.output<typeof paymentRequestSchema>;
 export type PaymentRequestInput = z.input<typeof paymentRequestSchema>;
 
-/** SPEC PaymentReleaseRequest. */
+/** A release request (the client's releasePayment). */
 export const paymentReleaseRequestSchema = z.object({
   processId: processIdSchema,
   taskId: paymentTaskIdSchema,
@@ -65,7 +68,7 @@ export const paymentReleaseRequestSchema = z.object({
 
 export type PaymentReleaseRequest = z.infer<typeof paymentReleaseRequestSchema>;
 
-/** SPEC RefundRequest. */
+/** A refund request (the client's requestRefund). */
 export const refundRequestSchema = z.object({
   processId: processIdSchema,
   taskId: paymentTaskIdSchema,

@@ -42,8 +42,8 @@ export const pricingSchema = z
 export type Pricing = z.infer<typeof pricingSchema>;
 
 /**
- * SPEC's Process response shape, exactly: `pricing` is absent when the process has none, and the
- * service URL and payment address are deliberately not part of it.
+ * The Process as the gateway answers it (README.md, "HTTP APIs"), exactly: `pricing` is absent when
+ * the process has none, and the service URL and payment address are deliberately not part of it.
  */
 export const processSchema = z
   .strictObject({

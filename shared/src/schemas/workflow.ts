@@ -5,7 +5,7 @@ import { addressSchema } from "./address.js";
 import { processIdSchema, taskIdSchema, workflowIdSchema } from "./ids.js";
 import { descriptionSchema, processNameSchema } from "./process.js";
 
-/** Creation options of a workflow (SPEC: id, name, description). */
+/** Creation options of a workflow: id, name, description (README.md, "create-workflow"). */
 export const workflowCreateSchema = z
   .object({
     id: workflowIdSchema,

@@ -42,6 +42,7 @@ describe("runAgentHandler", () => {
     let seen: AbortSignal | undefined;
     const { outcome, lines } = await run(async ({ signal }) => {
       seen = signal;
+      // A handler that outlasts the 50 ms limit on purpose: the sleep is what is under test.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       return {};
     }, 50);

@@ -15,7 +15,9 @@ import { reportRoutes } from "./routes/reports.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** SPEC's gateway endpoints, plus logs, the OpenAPI document and its reference page. */
+/**
+ * The gateway's endpoints (README.md, "HTTP APIs"), the OpenAPI document and its reference page.
+ */
 export function createGatewayApp() {
   const app = gatewayRouter();
   // A deployment set up for a real network with devnode settings serves nothing (README.md,

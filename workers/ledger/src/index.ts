@@ -1,8 +1,9 @@
-import { preflight, withCors } from "./cors";
+import { Hono } from "hono";
+import { devnodeCors } from "./cors";
 import type { DevnodeObject } from "./devnode-object";
 import { NodeError } from "./node/errors";
-import { BODY_TIMEOUT_MS, DRAIN_BYTES, readRequestBody } from "./request-body";
-import { bodyLimitFor, tooLarge } from "./routes/body";
+import { readWholeBody, requestBytes } from "./request-body";
+import { requestBodyLimit } from "./routes/body";
 
 export { DevnodeObject } from "./devnode-object";
 
@@ -21,45 +22,28 @@ function devnode(
   return namespace.get(id);
 }
 
-/** A test or the local stack may shorten the body timeout (BODY_TIMEOUT_MS, milliseconds). */
-function bodyTimeoutMs(env: LedgerEnv): number {
-  const value = Number((env as { BODY_TIMEOUT_MS?: string }).BODY_TIMEOUT_MS);
-  return Number.isInteger(value) && value > 0 ? value : BODY_TIMEOUT_MS;
-}
-
 /**
- * The request with its body read whole (request-body.ts explains why), or the answer that
- * refuses it: 413 over the path's limit, 408 when the body does not arrive in time.
+ * Every request goes to the one devnode instance, its body read whole first (request-body.ts
+ * says why) within the path's size limit (413) and the body timeout (408); CORS is answered
+ * here, preflight included.
  */
-async function withBodyRead(request: Request, env: LedgerEnv): Promise<Request | Response> {
-  if (request.body === null) return request;
-  const limit = bodyLimitFor(new URL(request.url).pathname);
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  // Too much to drain: refused unread (workerd then closes the connection).
-  if (declared > limit + DRAIN_BYTES) return tooLarge(limit).toResponse();
-  const read = await readRequestBody(request.body, limit, bodyTimeoutMs(env));
-  if (read.kind === "too_large") return tooLarge(limit).toResponse();
-  if (read.kind === "timeout") {
-    return new NodeError(408, "invalid_input", "request body not received in time").toResponse();
-  }
+const app = new Hono<{ Bindings: LedgerEnv }>();
+app.use(readWholeBody, devnodeCors, requestBodyLimit);
+app.all("*", async (c) => {
+  const request = c.req.raw;
   const headers = new Headers(request.headers);
   headers.delete("content-length");
   headers.delete("transfer-encoding");
-  // No route reads a body on GET or HEAD, and a Request cannot carry one: it is dropped.
-  const keepsBody = request.method !== "GET" && request.method !== "HEAD";
-  return new Request(request.url, {
-    method: request.method,
-    headers,
-    body: keepsBody ? read.bytes : null,
-  });
-}
+  const body = await requestBytes(request);
+  // Hono copies the answer before CORS adds headers to it (a fetched response's are immutable).
+  return devnode(c.env.DEVNODE).fetch(
+    new Request(request.url, { method: request.method, headers, body }),
+  );
+});
+app.onError((error) => {
+  if (error instanceof NodeError) return error.toResponse();
+  console.error("devnode Worker internal error", error);
+  return new NodeError(500, "internal_error", "internal error in the devnode").toResponse();
+});
 
-/** Every request goes to the one devnode instance; CORS is answered here, preflight included. */
-export default {
-  async fetch(request: Request, env: LedgerEnv): Promise<Response> {
-    const read = await withBodyRead(request, env);
-    if (read instanceof Response) return withCors(request, read);
-    if (read.method === "OPTIONS") return preflight(read);
-    return withCors(read, await devnode(env.DEVNODE).fetch(read));
-  },
-} satisfies ExportedHandler<LedgerEnv>;
+export default app satisfies ExportedHandler<LedgerEnv>;

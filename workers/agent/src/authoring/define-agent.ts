@@ -11,7 +11,9 @@ export type AgentContext<Input> = {
   signal: AbortSignal;
 };
 
-/** A handler returns a JSON object: the `result` of SPEC's execute response. */
+/**
+ * A handler returns a JSON object: the `result` of the execute answer (docs/agent.md, "Answers").
+ */
 export type AgentResult = Record<string, unknown>;
 
 export type AgentDefinition<Schema extends z.ZodType = z.ZodType> = {

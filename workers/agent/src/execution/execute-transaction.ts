@@ -63,11 +63,12 @@ function replay(stored: StoredTransaction): ExecuteAnswer {
 }
 
 /**
- * SPEC's POST /execute after the body passed AgentRequest and the gateway's signature: checks the
- * process id and the agent's input schema, then runs the handler once per transactionId, ever: the
- * agent's Durable Object takes each id once, and records the run (its answer is replayed to a
- * repeat of the same request) unless recording is off, when a repeat is refused. A failing handler
- * is an answer (400), not an error. docs/agent.md, "One run per transactionId".
+ * POST /execute (docs/agent.md, "Answers") after the body passed AgentRequest and the gateway's
+ * signature: checks the process id and the agent's input schema, then runs the handler once per
+ * transactionId, ever: the agent's Durable Object takes each id once, and records the run (its
+ * answer is replayed to a repeat of the same request) unless recording is off, when a repeat is
+ * refused. A failing handler is an answer (400), not an error. docs/agent.md, "One run per
+ * transactionId".
  */
 export async function executeTransaction<Schema extends z.ZodType>(args: {
   agent: AgentDefinition<Schema>;

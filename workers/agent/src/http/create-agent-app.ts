@@ -23,7 +23,10 @@ type AgentApp = {
   };
 };
 
-/** SPEC's agent service for one agent: /health, /info, /execute, /logs/:transactionId. */
+/**
+ * The agent service for one agent (docs/agent.md, "Answers"): /health, /info, /execute,
+ * /logs/:transactionId.
+ */
 export function createAgentApp<Schema extends z.ZodType>(args: {
   agent: AgentDefinition<Schema>;
   configFor: (env: AgentWorkerEnv) => AgentConfig;
@@ -57,7 +60,8 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
     return c.json({
       success: true as const,
       status: gateway.problem === null ? "ok" : "not_configured",
-      // Not in SPEC's table: how this agent knows its caller, and why it serves nothing if so.
+      // Beyond the common health fields (docs/agent.md, "Answers"): how this agent knows its
+      // caller, and why it serves nothing if so.
       gatewayAuth: {
         mode:
           gateway.keys.length > 0
@@ -88,7 +92,8 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
 
   app.post("/execute", async (c) => {
     const { config } = c.var;
-    // SPEC's failure body of /execute carries these two, whatever the failure.
+    // The failure body of /execute carries these two, whatever the failure (docs/agent.md,
+    // "Answers").
     const noRun = { executionTime: 0, logs: [] };
     const request = await readExecuteRequest({ request: c.req.raw, config });
     if (!request.ok) return errorResponse(c, request.error, noRun);

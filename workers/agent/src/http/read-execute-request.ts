@@ -22,7 +22,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 /**
  * POST /execute's body: read against AGENT_MAX_BODY_BYTES on the stream, then the gateway's
- * signature, before anything else is said about the body, then JSON and SPEC's AgentRequest.
+ * signature, before anything else is said about the body, then JSON and the AgentRequest
+ * (docs/gateway.md, "Agent calls").
  */
 export async function readExecuteRequest(args: {
   request: Request;

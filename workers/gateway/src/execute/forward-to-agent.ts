@@ -15,14 +15,18 @@ const REFUSALS = new Set([401, 403]);
 export type AgentOutcome =
   | { kind: "completed"; result: JsonObject }
   | { kind: "failed"; error: string }
-  /** No usable answer (unreachable, 5xx, not SPEC's body): nothing is known about the run. */
+  /**
+   * No usable answer (unreachable, 5xx, not an agent's answer body): nothing is known about the
+   * run.
+   */
   | { kind: "unexpected"; detail: string };
 
 /**
- * POSTs SPEC's AgentRequest to the agent's /execute, signed with the gateway's key for the
- * process and the owner it is run for (docs/agent.md, "Gateway signatures"), and reads SPEC's
- * answer. A time-out is a failed run, as SPEC's failure body says; an agent that refuses the
- * gateway (401, 403) ran nothing and gave no answer about the run.
+ * POSTs the AgentRequest to the agent's /execute (docs/gateway.md, "Agent calls"), signed with
+ * the gateway's key for the process and the owner it is run for (docs/agent.md, "Gateway
+ * signatures"), and reads the agent's answer (docs/agent.md, "Answers"). A time-out is a failed
+ * run (docs/gateway.md, "Execute"); an agent that refuses the gateway (401, 403) ran nothing and
+ * gave no answer about the run.
  */
 export async function forwardToAgent(args: {
   target: AgentTarget;
@@ -63,7 +67,7 @@ export async function forwardToAgent(args: {
   if (!parsed.success || response.status >= 500 || REFUSALS.has(response.status)) {
     return {
       kind: "unexpected",
-      detail: `agent answered HTTP ${response.status} without SPEC's body`,
+      detail: `agent answered HTTP ${response.status} without an agent's answer body`,
     };
   }
   return parsed.data.success

@@ -19,8 +19,9 @@ function appErrorOf(thrown: unknown): AppError {
 }
 
 /**
- * The one onError: AppErrors keep their status and message; anything else is SPEC's 500 with
- * the fixed message and no detail (the detail goes to the log, never to the client).
+ * The one onError: AppErrors keep their status and message; anything else is the 500 with
+ * the fixed message and no detail (docs/gateway.md, "The gateway"): the detail goes to the log,
+ * never to the client.
  */
 export function onGatewayError(thrown: unknown, c: Context): Response {
   const err = appErrorOf(thrown);

@@ -10,7 +10,6 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
-/** SPEC error body for an AppError; `status` overrides the table where the issue says so. */
 export function errorAnswer(
   err: AppError,
   ids: { processId?: string; transactionId?: string } = {},

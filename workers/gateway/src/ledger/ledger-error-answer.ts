@@ -3,7 +3,7 @@ import { LedgerError } from "../../../../shared/src/ledger/errors.js";
 
 /**
  * What a caller is told when the ledger refuses or cannot be reached. Anything that is not a
- * LedgerError is rethrown: it is unexpected and becomes SPEC's 500.
+ * LedgerError is rethrown: it is unexpected and becomes the 500 (docs/gateway.md, "The gateway").
  */
 export function ledgerAppError(error: unknown): AppError {
   if (!(error instanceof LedgerError)) throw error;

@@ -17,7 +17,9 @@ export const SYNC_INTERVAL_MS = 1_000;
 const LEDGER_PAGE = 100n;
 
 export type ListPage = {
-  /** SPEC Process bodies as JSON text, ready to be spliced into the answer. */
+  /**
+   * Process bodies as the gateway answers them, as JSON text, ready to be spliced into the answer.
+   */
   bodies: string[];
   nextCursor?: string;
 };

@@ -1,6 +1,6 @@
 /**
- * The list read model: processes by id in the gateway's JSON form, a tag index, and the registry
- * revision synced. Every SQL statement of the process index, a function each.
+ * The list read model: processes as answered (README.md, "HTTP APIs") by id, a tag index, and the
+ * registry revision synced. Every SQL statement of the process index, a function each.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS processes (

@@ -53,11 +53,11 @@ async function unsignedAnswer(args: {
 }
 
 /**
- * POST /api/payment: checks the payer's signed make_payment against the body, submits it,
- * waits for it to commit, and answers SPEC's body plus the task id. Idempotent per
- * (route, userAddress, Idempotency-Key): a retry returns the first answer without paying again.
- * A key is taken only with a valid caller proof for userAddress, checked before anything is
- * recorded (docs/gateway.md, "Idempotency").
+ * POST /api/payment: checks the payer's signed make_payment against the body, submits it, waits for
+ * it to commit, and answers the payment body plus the task id (docs/gateway.md, "Payment").
+ * Idempotent per (route, userAddress, Idempotency-Key): a retry returns the first answer without
+ * paying again. A key is taken only with a valid caller proof for userAddress, checked before
+ * anything is recorded (docs/gateway.md, "Idempotency").
  */
 export async function runPayment(args: {
   ledger: LedgerClient;

@@ -16,7 +16,10 @@ const healthRoute = createRoute({
   },
 });
 
-/** SPEC's 200 health answer; a misconfigured deployment says so here, and what to fix. */
+/**
+ * The 200 health answer (README.md, "HTTP APIs"); a misconfigured deployment says so here, and what
+ * to fix.
+ */
 export const healthRoutes = gatewayRouter().openapi(healthRoute, (c) => {
   const problem = deploymentProblem(c.env);
   if (problem !== null) {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { UUID_V7 } from "../../src/execute/transaction-id.js";
 import { SELF } from "../support/checked-self.js";
 import {
@@ -105,17 +105,20 @@ describe("execute, free process", () => {
     });
     const { transactionId } = await res.json<ExecuteAnswer>();
     type Logs = { success: boolean; transactionId: string; logs: string[] };
-    let body: Logs | undefined;
     // The agent may store a run's log lines just after answering it.
-    for (let i = 0; i < 20 && !body?.logs.length; i++) {
-      const logs = await SELF.fetch(`${GATEWAY}/api/logs/${processId}/${transactionId}`);
-      expect(logs.status).toBe(200);
-      body = await logs.json<Logs>();
-      if (!body.logs.length) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(body?.success).toBe(true);
-    expect(body?.transactionId).toBe(transactionId);
-    expect(body?.logs.join("\n")).toContain("second line");
+    const body = await vi.waitFor(
+      async () => {
+        const logs = await SELF.fetch(`${GATEWAY}/api/logs/${processId}/${transactionId}`);
+        expect(logs.status).toBe(200);
+        const answer = await logs.json<Logs>();
+        expect(answer.logs.length).toBeGreaterThan(0);
+        return answer;
+      },
+      { timeout: 2_000, interval: 50 },
+    );
+    expect(body.success).toBe(true);
+    expect(body.transactionId).toBe(transactionId);
+    expect(body.logs.join("\n")).toContain("second line");
     const missing = await SELF.fetch(`${GATEWAY}/api/logs/${processId}/no-such-transaction`);
     expect(missing.status).toBe(404);
   });

@@ -44,7 +44,9 @@ async function verifyAnswers(processId: string, user: Ed25519Account) {
   };
 }
 
-/** SPEC's Payment required answer (400 today; 402 is what issue 12's x402 path may use). */
+/**
+ * The Payment required answer (docs/gateway.md, "Execute"): 400 today; an x402 path may use 402.
+ */
 function expectPaymentRequired(status: number, body: Answer): void {
   expect([400, 402]).toContain(status);
   expect(body).toMatchObject({ success: false, error: "Payment required" });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   processListResponseSchema,
   processResponseSchema,
@@ -20,7 +20,12 @@ async function list(query: string) {
   return processListResponseSchema.parse(await res.json());
 }
 
-const waitForSync = () => new Promise((r) => setTimeout(r, SYNC_INTERVAL_MS + 100));
+/**
+ * Until `check` passes on the list: it syncs from the ledger at most every SYNC_INTERVAL_MS, so
+ * within one interval and the request that runs the sync.
+ */
+const afterSync = (check: () => Promise<void>) =>
+  vi.waitFor(check, { timeout: SYNC_INTERVAL_MS + 1_000, interval: 100 });
 
 describe("GET /api/process/:processId", () => {
   it("answers SPEC's Process shape", async () => {
@@ -61,7 +66,7 @@ describe("GET /api/processes", () => {
     ids = [];
     for (let i = 0; i < 3; i++) ids.push(await registerProcess({ owner: alice, tags: [tag] }));
     ids.push(await registerProcess({ owner: bob, tags: [tag], status: "maintenance" }));
-    await waitForSync();
+    await afterSync(async () => expect((await list(`tag=${tag}`)).count).toBe(4));
   });
 
   it("filters by tag, owner and status, with count = the number returned", async () => {
@@ -105,12 +110,13 @@ describe("GET /api/processes", () => {
         status: "inactive",
       },
     });
-    await waitForSync();
-    const after = await list(`tag=${tag}`);
-    expect(after.processes.map((p) => p.id)).not.toContain(first);
-    expect(after.processes.find((p) => p.id === second)).toMatchObject({
-      status: "inactive",
-      tags: [tag, "renamed"],
+    await afterSync(async () => {
+      const after = await list(`tag=${tag}`);
+      expect(after.processes.map((p) => p.id)).not.toContain(first);
+      expect(after.processes.find((p) => p.id === second)).toMatchObject({
+        status: "inactive",
+        tags: [tag, "renamed"],
+      });
     });
     expect((await list("tag=renamed")).processes.map((p) => p.id)).toContain(second);
   });

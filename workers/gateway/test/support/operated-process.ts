@@ -11,6 +11,8 @@ import { COUNTING_SERVICE_URL } from "./run-counts.js";
  * Runs a transaction signed by the gateway's operator key from a test. The gateway's reporter
  * signs with the same account, so a report in flight can take the sequence number this one was
  * built with: the node then refuses it before execution (nothing changed), and it is sent again.
+ * A retry of a send with back-off that stops at once on any other error, not a wait for a state,
+ * so it stays a loop rather than vi.waitFor (which retries every error until its timeout).
  */
 export async function asOperator<T>(send: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {

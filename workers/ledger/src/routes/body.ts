@@ -15,10 +15,10 @@ export function bodyLimitFor(path: string): number {
 }
 
 /**
- * Enforces the body limit on the stream, before any route reads the body: a declared
- * Content-Length over the limit is refused unread, a chunked body once it passes the limit, so a
- * client cannot make the devnode hold more than the limit in memory. GET and HEAD bodies are never
- * read (no route takes one), so they are left alone rather than refused.
+ * Hono's bodyLimit with the path's limit, in the Worker and in the devnode object, before any route
+ * reads the body: a declared Content-Length over the limit is refused unread, a chunked body once
+ * it passes the limit, so a client cannot make the devnode hold more than the limit in memory. GET
+ * and HEAD bodies are never read (no route takes one), so they are left alone rather than refused.
  */
 export const requestBodyLimit: MiddlewareHandler = (c, next) => {
   if (c.req.method === "GET" || c.req.method === "HEAD") return next();
@@ -31,23 +31,16 @@ export const requestBodyLimit: MiddlewareHandler = (c, next) => {
   })(c, next);
 };
 
-async function readBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw tooLarge(limit);
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.length > limit) throw tooLarge(limit);
-  return bytes;
+/** The body's bytes; requestBodyLimit has refused any body over the path's limit before this. */
+async function readBytes(request: Request): Promise<Uint8Array> {
+  return new Uint8Array(await request.arrayBuffer());
 }
 
 export const tooLarge = (limit: number) =>
   new NodeError(413, "invalid_input", `request body is larger than ${limit} bytes`);
 
 /** A BCS body; the content type must say so, as the node's content negotiation requires. */
-export async function readBcs(
-  request: Request,
-  contentType: string,
-  limit = MAX_BODY_BYTES,
-): Promise<Uint8Array> {
+export async function readBcs(request: Request, contentType: string): Promise<Uint8Array> {
   const given = request.headers.get("content-type") ?? "";
   if (!given.startsWith(contentType)) {
     throw new NodeError(
@@ -56,7 +49,7 @@ export async function readBcs(
       `content-type must be ${contentType} (the devnode accepts BCS submissions only)`,
     );
   }
-  return readBytes(request, limit);
+  return readBytes(request);
 }
 
 /** A JSON body, parsed but not yet validated (callers validate with zod). */

@@ -8,7 +8,7 @@ import { runView, viewFromBcs, viewFromJson } from "../node/views";
 import { GAS_UNIT_PRICE } from "../tx/gas";
 import { APT_METADATA, APTOS_COIN } from "../tx/resolve";
 import { simulateTransaction, submitTransaction, submitTransactionBatch } from "../tx/submit";
-import { MAX_BATCH_BODY_BYTES, readBcs, readJson } from "./body";
+import { readBcs, readJson } from "./body";
 
 const SIGNED_TRANSACTION_BCS = "application/x.aptos.signed_transaction+bcs";
 
@@ -150,7 +150,7 @@ export function fullnodeRoutes(ctx: NodeContext): Hono {
   });
 
   app.post("/v1/transactions/batch", async (c) => {
-    const body = await readBcs(c.req.raw, SIGNED_TRANSACTION_BCS, MAX_BATCH_BODY_BYTES);
+    const body = await readBcs(c.req.raw, SIGNED_TRANSACTION_BCS);
     const { status, failures } = await submitTransactionBatch({ ctx, body });
     return c.json({ transaction_failures: failures }, status);
   });

@@ -169,6 +169,22 @@ describe("devnode REST endpoints", () => {
     expect(simple.headers.get("access-control-allow-origin")).toBe("http://app.example");
   });
 
+  it("adds the CORS headers to refusals too, so a browser can read why", async () => {
+    for (const [body, status] of [
+      [new Uint8Array(8), 415],
+      [new Uint8Array(65 * 1024), 413],
+    ] as const) {
+      const response = await get("/v1/transactions", {
+        method: "POST",
+        headers: { origin: "http://app.example", "content-type": "application/json" },
+        body,
+      });
+      expect(response.status).toBe(status);
+      expect(response.headers.get("access-control-allow-origin")).toBe("http://app.example");
+      expect(response.headers.get("access-control-allow-credentials")).toBe("true");
+    }
+  });
+
   it("answers the indexer's processor_status with the current version", async () => {
     const response = await post("/v1/graphql", {
       query: "query { processor_status { last_success_version } }",

@@ -1,9 +1,9 @@
 /**
- * A test-only agent Worker (never deployed): it answers SPEC's agent POST /execute like the echo
- * agent (echoes `data`, fails when `data.fail` is set, waits `data.delayMs`), for ANY process id,
- * and counts every run per payment in a Durable Object before running it. Tests read the counts
- * over the same service binding (GET /runs, GET /transactions/:id), so "ran once" is checked on
- * the agent's side, not only from the gateway's answers.
+ * A test-only agent Worker (never deployed): it answers an agent's POST /execute (docs/agent.md)
+ * like the echo agent (echoes `data`, fails when `data.fail` is set, waits `data.delayMs`), for ANY
+ * process id, and counts every run per payment in a Durable Object before running it. Tests read
+ * the counts over the same service binding (GET /runs, GET /transactions/:id), so "ran once" is
+ * checked on the agent's side, not only from the gateway's answers.
  *
  * It serves any process id because the property and hole tests register fresh processes per run
  * (the test pool's devnode is shared by every gateway test file), and one real echo deployment
