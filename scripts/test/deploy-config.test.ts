@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
-import { DEVNODE_MODULE_ADDRESS } from "../../shared/src/contract/devnode.js";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
 import { exampleAgentConfigs, ROOT } from "../lib/stack.mjs";
 
 const outDir = mkdtempSync(join(tmpdir(), "agentgate-deploy-config-"));

@@ -1,8 +1,8 @@
 import { defineCommand } from "citty";
-import { LIMITS } from "../../../shared/src/contract/limits";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { processIdSchema, taskIdSchema, workflowIdSchema } from "../../../shared/src/schemas/ids";
-import { descriptionSchema, processNameSchema } from "../../../shared/src/schemas/process";
+import { LIMITS } from "#shared/contract/limits";
+import { addressSchema } from "#shared/schemas/address";
+import { processIdSchema, taskIdSchema, workflowIdSchema } from "#shared/schemas/ids";
+import { descriptionSchema, processNameSchema } from "#shared/schemas/process";
 import { signArgs } from "../args/common-args";
 import { usageError } from "../errors/cli-error";
 import { formatKeyValues } from "../output/format";

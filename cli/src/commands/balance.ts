@@ -1,5 +1,5 @@
 import { defineCommand } from "citty";
-import { addressSchema } from "../../../shared/src/schemas/address";
+import { addressSchema } from "#shared/schemas/address";
 import { keyArgs, readArgs } from "../args/common-args";
 import { usageError } from "../errors/cli-error";
 import { formatApt, formatKeyValues } from "../output/format";

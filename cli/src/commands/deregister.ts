@@ -1,5 +1,5 @@
 import { defineCommand } from "citty";
-import { processIdSchema } from "../../../shared/src/schemas/ids";
+import { processIdSchema } from "#shared/schemas/ids";
 import { signArgs } from "../args/common-args";
 import { CliError } from "../errors/cli-error";
 import { formatKeyValues } from "../output/format";

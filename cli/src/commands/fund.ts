@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { amountSchema } from "../../../shared/src/schemas/amount";
+import { addressSchema } from "#shared/schemas/address";
+import { amountSchema } from "#shared/schemas/amount";
 import { keyArgs, readArgs } from "../args/common-args";
 import { usageError } from "../errors/cli-error";
 import { formatApt, formatKeyValues } from "../output/format";

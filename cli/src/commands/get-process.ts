@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
-import { toSpecProcess } from "../../../shared/src/ledger/index";
-import { processIdSchema } from "../../../shared/src/schemas/ids";
+import { toSpecProcess } from "#shared/ledger";
+import { processIdSchema } from "#shared/schemas/ids";
 import { readArgs } from "../args/common-args";
 import { CliError } from "../errors/cli-error";
 import { processView } from "../output/views";

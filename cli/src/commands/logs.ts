@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
-import { transactionIdSchema } from "../../../shared/src/schemas/agent";
-import { processIdSchema } from "../../../shared/src/schemas/ids";
+import { transactionIdSchema } from "#shared/schemas/agent";
+import { processIdSchema } from "#shared/schemas/ids";
 import { outputArgs } from "../args/common-args";
 import { gatewayArgs } from "../args/gateway-args";
 import { formatKeyValues } from "../output/format";

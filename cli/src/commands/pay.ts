@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
-import { amountSchema } from "../../../shared/src/schemas/amount";
-import { paymentTaskIdSchema, processIdSchema } from "../../../shared/src/schemas/ids";
+import { amountSchema } from "#shared/schemas/amount";
+import { paymentTaskIdSchema, processIdSchema } from "#shared/schemas/ids";
 import { signArgs } from "../args/common-args";
 import { formatApt, formatKeyValues } from "../output/format";
 import { generateTaskId } from "../runtime/task-id";

@@ -1,20 +1,16 @@
 import { readFileSync } from "node:fs";
 import { Account } from "@aptos-labs/ts-sdk";
 import { defineCommand } from "citty";
-import { signCallerProof } from "../../../shared/src/auth/caller-proof";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { amountSchema } from "../../../shared/src/schemas/amount";
-import { jsonObjectSchema } from "../../../shared/src/schemas/common";
+import { signCallerProof } from "#shared/auth/caller-proof";
+import { addressSchema } from "#shared/schemas/address";
+import { amountSchema } from "#shared/schemas/amount";
+import { jsonObjectSchema } from "#shared/schemas/common";
 import {
   executeFailureResponseSchema,
   executeSuccessResponseSchema,
-} from "../../../shared/src/schemas/gateway";
-import {
-  paymentTaskIdSchema,
-  processIdSchema,
-  workflowIdSchema,
-} from "../../../shared/src/schemas/ids";
-import { prioritySchema } from "../../../shared/src/schemas/priority";
+} from "#shared/schemas/gateway";
+import { paymentTaskIdSchema, processIdSchema, workflowIdSchema } from "#shared/schemas/ids";
+import { prioritySchema } from "#shared/schemas/priority";
 import { signArgs } from "../args/common-args";
 import { gatewayArgs } from "../args/gateway-args";
 import { CliError, usageError } from "../errors/cli-error";

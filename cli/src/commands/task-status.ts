@@ -1,10 +1,10 @@
 import { defineCommand } from "citty";
-import { taskIdSchema, workflowIdSchema } from "../../../shared/src/schemas/ids";
+import { taskIdSchema, workflowIdSchema } from "#shared/schemas/ids";
 import {
   type TaskStatusName,
   taskStatusCode,
   taskStatusNameSchema,
-} from "../../../shared/src/schemas/workflow";
+} from "#shared/schemas/workflow";
 import { signArgs } from "../args/common-args";
 import { usageError } from "../errors/cli-error";
 import { formatKeyValues } from "../output/format";

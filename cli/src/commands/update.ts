@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
-import { processFieldsOf } from "../../../shared/src/ledger/index";
-import { processIdSchema } from "../../../shared/src/schemas/ids";
+import { processFieldsOf } from "#shared/ledger";
+import { processIdSchema } from "#shared/schemas/ids";
 import { signArgs } from "../args/common-args";
 import { processArgs } from "../args/process-args";
 import { CliError, usageError } from "../errors/cli-error";

@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { processIdSchema } from "../../../shared/src/schemas/ids";
+import { addressSchema } from "#shared/schemas/address";
+import { processIdSchema } from "#shared/schemas/ids";
 import { readArgs } from "../args/common-args";
 import { formatKeyValues } from "../output/format";
 import { openSession } from "../runtime/session";

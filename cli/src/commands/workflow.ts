@@ -1,5 +1,5 @@
 import { defineCommand } from "citty";
-import { workflowIdSchema } from "../../../shared/src/schemas/ids";
+import { workflowIdSchema } from "#shared/schemas/ids";
 import { readArgs } from "../args/common-args";
 import { CliError } from "../errors/cli-error";
 import { workflowJson, workflowView } from "../output/views";

@@ -1,4 +1,4 @@
-import { agentLogsResponseSchema } from "../../../shared/src/schemas/agent";
+import { agentLogsResponseSchema } from "#shared/schemas/agent";
 import { CliError } from "../errors/cli-error";
 import { gatewayError, gatewayRequest, gatewayUrl } from "./gateway-client";
 

@@ -1,4 +1,4 @@
-import { hexToBytes } from "../../../shared/src/auth/bytes";
+import { hexToBytes } from "#shared/auth/bytes";
 import type { Setting } from "../config/resolve-settings";
 import { usageError } from "../errors/cli-error";
 

@@ -1,9 +1,5 @@
 import type { Account } from "@aptos-labs/ts-sdk";
-import {
-  createLedgerClient,
-  type LedgerClient,
-  type TxReceipt,
-} from "../../../shared/src/ledger/index";
+import { createLedgerClient, type LedgerClient, type TxReceipt } from "#shared/ledger";
 import type { CommonArgValues } from "../args/common-args";
 import { signerFromSetting } from "./signer";
 import {

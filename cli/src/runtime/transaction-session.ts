@@ -4,13 +4,13 @@ import {
   NETWORK_PRESETS,
   type NetworkConfig,
   resolveNetwork,
-} from "../../../shared/src/ledger/networks";
+} from "#shared/ledger/networks";
 import {
   createTransactionClient,
   type TransactionClient,
   type WaitOptions,
-} from "../../../shared/src/ledger/transactions";
-import type { FetchLike } from "../../../shared/src/ledger/transport";
+} from "#shared/ledger/transactions";
+import type { FetchLike } from "#shared/ledger/transport";
 import type { CommonArgValues } from "../args/common-args";
 import type { ResolvedSettings } from "../config/resolve-settings";
 import { usageError } from "../errors/cli-error";

@@ -1,5 +1,5 @@
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { paymentTaskIdSchema, processIdSchema } from "../../../shared/src/schemas/ids";
+import { addressSchema } from "#shared/schemas/address";
+import { paymentTaskIdSchema, processIdSchema } from "#shared/schemas/ids";
 import { usageError } from "../errors/cli-error";
 import { parseOption, requireValue } from "./options";
 

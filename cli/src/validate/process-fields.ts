@@ -1,5 +1,5 @@
-import { CURRENCY } from "../../../shared/src/contract/limits";
-import type { ProcessFields } from "../../../shared/src/ledger/index";
+import { CURRENCY } from "#shared/contract/limits";
+import type { ProcessFields } from "#shared/ledger";
 import { usageError } from "../errors/cli-error";
 import type { ProcessInput } from "./process-input";
 

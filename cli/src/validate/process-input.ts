@@ -1,15 +1,15 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { CURRENCY, LIMITS, SERVICE_URL_SCHEMES } from "../../../shared/src/contract/limits";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { amountStringSchema } from "../../../shared/src/schemas/amount";
-import { processIdSchema, utf8Length, workflowIdSchema } from "../../../shared/src/schemas/ids";
+import { CURRENCY, LIMITS, SERVICE_URL_SCHEMES } from "#shared/contract/limits";
+import { addressSchema } from "#shared/schemas/address";
+import { amountStringSchema } from "#shared/schemas/amount";
+import { processIdSchema, utf8Length, workflowIdSchema } from "#shared/schemas/ids";
 import {
   descriptionSchema,
   processNameSchema,
   processStatusSchema,
   tagSchema,
-} from "../../../shared/src/schemas/process";
+} from "#shared/schemas/process";
 import type { ProcessArgValues } from "../args/process-args";
 import { usageError } from "../errors/cli-error";
 import { readJsonArgument } from "./json-input";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LedgerError } from "../../../shared/src/ledger/errors";
+import { LedgerError } from "#shared/ledger/errors";
 import { CliError } from "../../src/errors/cli-error";
 import { describeError } from "../../src/errors/describe-error";
 import { registerSecret } from "../../src/errors/secrets";

@@ -15,7 +15,7 @@ import {
   STATUS_CONSTANTS,
   STRUCTS,
   type StructSpec,
-} from "../../src/contract";
+} from "#shared/contract";
 import {
   abortExpressions,
   assertCalls,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ABORT_CODES, type AbortName, abortCode } from "../../src/contract";
+import { ABORT_CODES, type AbortName, abortCode } from "#shared/contract";
 import { checkParity } from "./check-parity";
 
 const sourcesDir = new URL("../../../move/sources/", import.meta.url);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { formatZodIssue, issuePath, validationError } from "../../src/errors/validation.js";
-import { executeBodySchema, paymentBodySchema } from "../../src/schemas/gateway.js";
+import { formatZodIssue, issuePath, validationError } from "#shared/errors/validation";
+import { executeBodySchema, paymentBodySchema } from "#shared/schemas/gateway";
 
 function issuesOf(schema: z.ZodType, input: unknown) {
   const result = schema.safeParse(input);

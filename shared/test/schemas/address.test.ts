@@ -1,6 +1,6 @@
 import { AccountAddress } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { addressSchema, isValidAddress, normalizeAddress } from "../../src/schemas/address.js";
+import { addressSchema, isValidAddress, normalizeAddress } from "#shared/schemas/address";
 
 const LONG_ONE = `0x${"0".repeat(63)}1`;
 

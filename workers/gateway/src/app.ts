@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { appError } from "../../../shared/src/errors/app-error.js";
+import { appError } from "#shared/errors/app-error";
 import { deploymentProblem, deploymentRefusal } from "./http/deployment-check.js";
 import { onGatewayError } from "./http/error-handler.js";
 import type { GatewayApp } from "./http/gateway-app-types.js";

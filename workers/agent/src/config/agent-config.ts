@@ -2,11 +2,11 @@ import { z } from "zod";
 import {
   AGENT_SIGNATURE_LIFETIME_SECONDS,
   parseGatewayPublicKey,
-} from "../../../../shared/src/auth/agent-signature.js";
-import { LIMITS } from "../../../../shared/src/contract/limits.js";
-import { addressSchema } from "../../../../shared/src/schemas/address.js";
-import { processIdSchema, workflowIdSchema } from "../../../../shared/src/schemas/ids.js";
-import { processNameSchema } from "../../../../shared/src/schemas/process.js";
+} from "#shared/auth/agent-signature";
+import { LIMITS } from "#shared/contract/limits";
+import { addressSchema } from "#shared/schemas/address";
+import { processIdSchema, workflowIdSchema } from "#shared/schemas/ids";
+import { processNameSchema } from "#shared/schemas/process";
 import { describeIssues } from "../execution/describe-issues.js";
 
 /**

@@ -1,14 +1,8 @@
 import type { z } from "zod";
-import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
-import {
-  type AppError,
-  appError,
-  fail,
-  ok,
-  type Result,
-} from "../../../../shared/src/errors/app-error.js";
-import type { AgentExecuteResponse, AgentRequest } from "../../../../shared/src/schemas/agent.js";
-import { jsonObjectSchema } from "../../../../shared/src/schemas/common.js";
+import { sha256Hex } from "#shared/auth/agent-signature";
+import { type AppError, appError, fail, ok, type Result } from "#shared/errors/app-error";
+import type { AgentExecuteResponse, AgentRequest } from "#shared/schemas/agent";
+import { jsonObjectSchema } from "#shared/schemas/common";
 import { createTransactionLog } from "../authoring/agent-log.js";
 import type { AgentDefinition } from "../authoring/define-agent.js";
 import type { AgentConfig } from "../config/agent-config.js";

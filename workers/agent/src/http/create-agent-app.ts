@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { z } from "zod";
-import { appError } from "../../../../shared/src/errors/app-error.js";
-import { agentLogsParamsSchema } from "../../../../shared/src/schemas/agent.js";
+import { appError } from "#shared/errors/app-error";
+import { agentLogsParamsSchema } from "#shared/schemas/agent";
 import type { AgentWorkerEnv } from "../agent-env.js";
 import type { AgentDefinition } from "../authoring/define-agent.js";
 import { type AgentConfig, AgentConfigError } from "../config/agent-config.js";

@@ -1,5 +1,5 @@
-import { appError, fail, ok, type Result } from "../../../../shared/src/errors/app-error.js";
-import { type AgentRequest, agentRequestSchema } from "../../../../shared/src/schemas/agent.js";
+import { appError, fail, ok, type Result } from "#shared/errors/app-error";
+import { type AgentRequest, agentRequestSchema } from "#shared/schemas/agent";
 import type { AgentConfig } from "../config/agent-config.js";
 import { describeIssues } from "../execution/describe-issues.js";
 import { checkGatewayRequest } from "./check-gateway.js";

@@ -1,8 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { z } from "zod";
-import { AppErrorException } from "../../../../shared/src/errors/app-error.js";
-import { type InputLocation, validationError } from "../../../../shared/src/errors/validation.js";
+import { AppErrorException } from "#shared/errors/app-error";
+import { type InputLocation, validationError } from "#shared/errors/validation";
 
 const LOCATION: Record<"json" | "param" | "query", InputLocation> = {
   json: "body",

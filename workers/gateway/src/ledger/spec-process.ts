@@ -1,6 +1,6 @@
-import type { LedgerProcess } from "../../../../shared/src/ledger/records.js";
-import { toSpecProcess } from "../../../../shared/src/ledger/spec-process.js";
-import type { Process } from "../../../../shared/src/schemas/process.js";
+import type { LedgerProcess } from "#shared/ledger/records";
+import { toSpecProcess } from "#shared/ledger/spec-process";
+import type { Process } from "#shared/schemas/process";
 
 /** SPEC's Process and its JSON text, so the read model stores exactly what it answers. */
 export function toSpecProcessJson(process: LedgerProcess): { spec: Process; body: string } {

@@ -5,14 +5,14 @@ import {
   CALLER_PUBLIC_KEY_HEADER,
   CALLER_SIGNATURE_HEADER,
   CALLER_TIMESTAMP_HEADER,
-} from "../../../../shared/src/auth/caller-proof.js";
-import { errorResponseSchema } from "../../../../shared/src/schemas/error-response.js";
+} from "#shared/auth/caller-proof";
+import { errorResponseSchema } from "#shared/schemas/error-response";
 import {
   executeBodySchema,
   listQuerySchema,
   outcomeReportsResponseSchema,
   paymentBodySchema,
-} from "../../../../shared/src/schemas/gateway.js";
+} from "#shared/schemas/gateway";
 
 type JsonSchema = Record<string, unknown>;
 

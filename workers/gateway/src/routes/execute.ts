@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { executeBodySchema, processIdParamSchema } from "../../../../shared/src/schemas/gateway.js";
+import { executeBodySchema, processIdParamSchema } from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
 import { claimsStub, outcomeQueueStub } from "../durable/stubs.js";
 import { agentSignerOf, noAgentSignerAnswer } from "../execute/agent-signer.js";

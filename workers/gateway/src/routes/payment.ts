@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { paymentBodySchema, verifyParamsSchema } from "../../../../shared/src/schemas/gateway.js";
+import { paymentBodySchema, verifyParamsSchema } from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
 import { claimsStub } from "../durable/stubs.js";
 import { usablePaymentTaskIds } from "../execute/usable-payments.js";

@@ -1,11 +1,7 @@
 import { Hono } from "hono";
-import { appError } from "../../../../shared/src/errors/app-error.js";
-import { toSpecProcess } from "../../../../shared/src/ledger/spec-process.js";
-import {
-  LIST_LIMIT_MAX,
-  listQuerySchema,
-  processIdParamSchema,
-} from "../../../../shared/src/schemas/gateway.js";
+import { appError } from "#shared/errors/app-error";
+import { toSpecProcess } from "#shared/ledger/spec-process";
+import { LIST_LIMIT_MAX, listQuerySchema, processIdParamSchema } from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";
 import { errorAnswer, nowIso, send } from "../http/respond.js";

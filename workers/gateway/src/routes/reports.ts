@@ -1,8 +1,5 @@
 import { Hono } from "hono";
-import {
-  type OutcomeReportsResponse,
-  processIdParamSchema,
-} from "../../../../shared/src/schemas/gateway.js";
+import { type OutcomeReportsResponse, processIdParamSchema } from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
 import { outcomeQueueStub } from "../durable/stubs.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";

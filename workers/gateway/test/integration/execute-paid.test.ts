@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CALLER_TIMESTAMP_HEADER } from "../../../../shared/src/auth/caller-proof.js";
+import { CALLER_TIMESTAMP_HEADER } from "#shared/auth/caller-proof";
 import {
   address,
   execute,

@@ -1,8 +1,8 @@
 import { env, runDurableObjectAlarm, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
-import { OUTCOME } from "../../../../shared/src/contract/status.js";
-import { outcomeReportsResponseSchema } from "../../../../shared/src/schemas/gateway.js";
+import { sha256Hex } from "#shared/auth/agent-signature";
+import { OUTCOME } from "#shared/contract/status";
+import { outcomeReportsResponseSchema } from "#shared/schemas/gateway";
 import {
   address,
   execute,

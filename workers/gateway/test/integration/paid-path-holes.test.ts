@@ -11,7 +11,7 @@
 import { SELF } from "cloudflare:test";
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { OUTCOME, PAYMENT_STATUS } from "../../../../shared/src/contract/status.js";
+import { OUTCOME, PAYMENT_STATUS } from "#shared/contract/status";
 import { gasFee } from "../support/gas-fee.js";
 import {
   address,

@@ -1,9 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  processListResponseSchema,
-  processResponseSchema,
-} from "../../../../shared/src/schemas/gateway.js";
+import { processListResponseSchema, processResponseSchema } from "#shared/schemas/gateway";
 import { SYNC_INTERVAL_MS } from "../../src/list/process-index-object.js";
 import {
   address,

@@ -6,7 +6,7 @@ import {
   qualifiedType,
   STRUCTS,
   type StructField,
-} from "../../../../shared/src/contract";
+} from "#shared/contract";
 import { hexLiteral } from "../engine/move-values";
 import type { JsonValue } from "../engine/types";
 import { FRAMEWORK_ADDRESS } from "../tx/resolve";

@@ -6,7 +6,7 @@ import {
   EVENTS,
   type EventName,
   type ModuleName,
-} from "../../../../shared/src/contract";
+} from "#shared/contract";
 import { fieldsToJson, hexLiteral } from "./move-values";
 import { type ExecutionContext, MoveAbort } from "./types";
 

@@ -1,4 +1,4 @@
-import { FUNCTIONS, type FunctionName, type MoveType } from "../../../../shared/src/contract";
+import { FUNCTIONS, type FunctionName, type MoveType } from "#shared/contract";
 import { longAddress } from "./move-values";
 import type { MoveArg } from "./types";
 

@@ -1,9 +1,4 @@
-import {
-  type EntryFunctionName,
-  FUNCTIONS,
-  LIMITS,
-  type ViewFunctionName,
-} from "../../../../shared/src/contract";
+import { type EntryFunctionName, FUNCTIONS, LIMITS, type ViewFunctionName } from "#shared/contract";
 import { Args } from "./args";
 import type { EntryHandler, ViewHandler } from "./handlers";
 import { longAddress, toJson } from "./move-values";

@@ -1,4 +1,4 @@
-import { OUTCOME, PAYMENT_STATUS } from "../../../../shared/src/contract";
+import { OUTCOME, PAYMENT_STATUS } from "#shared/contract";
 import { emitEvent } from "./abort";
 import { removeOpenPayment, savePaymentState } from "./payment-store";
 import type { PaymentRecord } from "./records";

@@ -1,4 +1,4 @@
-import { type MoveType, STRUCTS, type StructName } from "../../../../shared/src/contract";
+import { type MoveType, STRUCTS, type StructName } from "#shared/contract";
 import type { JsonValue } from "./types";
 
 const U64_MAX = (1n << 64n) - 1n;

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS, PROCESS_STATUS } from "../../../../shared/src/contract";
+import { PAYMENT_STATUS, PROCESS_STATUS } from "#shared/contract";
 import { present } from "./abort";
 import type { Args } from "./args";
 import { vaultAddress } from "./escrow";

@@ -1,10 +1,4 @@
-import {
-  CURRENCY,
-  LIMITS,
-  OUTCOME,
-  PAYMENT_STATUS,
-  PROCESS_STATUS,
-} from "../../../../shared/src/contract";
+import { CURRENCY, LIMITS, OUTCOME, PAYMENT_STATUS, PROCESS_STATUS } from "#shared/contract";
 import { emitEvent, ensure, present } from "./abort";
 import type { Args } from "./args";
 import {

@@ -1,4 +1,4 @@
-import { LIMITS } from "../../../../shared/src/contract";
+import { LIMITS } from "#shared/contract";
 import type { Process } from "./records";
 import { bumpCounter, int, readU64Setting, stringList, text } from "./schema";
 

@@ -1,9 +1,4 @@
-import {
-  ASSIGNED_ID_PREFIX,
-  CURRENCY,
-  LIMITS,
-  PROCESS_STATUS,
-} from "../../../../shared/src/contract";
+import { ASSIGNED_ID_PREFIX, CURRENCY, LIMITS, PROCESS_STATUS } from "#shared/contract";
 import { emitEvent, ensure, present } from "./abort";
 import type { Args } from "./args";
 import {

@@ -1,4 +1,4 @@
-import { TASK_STATUS } from "../../../../shared/src/contract";
+import { TASK_STATUS } from "#shared/contract";
 import { ensure, present } from "./abort";
 import type { Task, Workflow } from "./records";
 import type { ExecutionContext } from "./types";

@@ -1,10 +1,4 @@
-import {
-  LIMITS,
-  OUTCOME,
-  PAYMENT_STATUS,
-  TASK_STATUS,
-  WORKFLOW_STATUS,
-} from "../../../../shared/src/contract";
+import { LIMITS, OUTCOME, PAYMENT_STATUS, TASK_STATUS, WORKFLOW_STATUS } from "#shared/contract";
 import { emitEvent, ensure, present } from "./abort";
 import type { Args } from "./args";
 import { isProviderSide, outcomeWindowOpen, recordOutcome, releaseToReceiver } from "./escrow";

@@ -12,7 +12,7 @@ import {
   U64,
 } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
-import { formatZodIssue } from "../../../../shared/src/errors/validation";
+import { formatZodIssue } from "#shared/errors/validation";
 import { decodeSignedTransaction } from "../tx/decode";
 import { commitTransaction } from "../tx/execute";
 import { TRANSFER_GAS_UNITS } from "../tx/gas";

@@ -1,7 +1,7 @@
 import { Deserializer, EntryFunction, EntryFunctionBytes, parseTypeTag } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
-import { FUNCTIONS, type MoveType, type ViewFunctionName } from "../../../../shared/src/contract";
-import { formatZodIssue } from "../../../../shared/src/errors/validation";
+import { FUNCTIONS, type MoveType, type ViewFunctionName } from "#shared/contract";
+import { formatZodIssue } from "#shared/errors/validation";
 import { longAddress } from "../engine/move-values";
 import { type JsonValue, MoveAbort, type MoveArg } from "../engine/types";
 import { abortStatus, executionContext } from "../tx/execute";

@@ -6,7 +6,7 @@ import {
   Ed25519Signature,
   type TransactionAuthenticator,
 } from "@aptos-labs/ts-sdk";
-import { verifyEd25519Strict } from "../../../../shared/src/auth/ed25519-strict";
+import { verifyEd25519Strict } from "#shared/auth/ed25519-strict";
 import type { JsonValue } from "../engine/types";
 import { NodeError } from "../node/errors";
 

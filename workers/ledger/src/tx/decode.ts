@@ -6,7 +6,7 @@ import {
   TransactionAuthenticator,
   TransactionPayloadEntryFunction,
 } from "@aptos-labs/ts-sdk";
-import { concatBytes } from "../../../../shared/src/auth/bytes";
+import { concatBytes } from "#shared/auth/bytes";
 import { bytesToHex } from "../engine/move-values";
 import { NodeError } from "../node/errors";
 

@@ -1,5 +1,5 @@
 import { Deserializer } from "@aptos-labs/ts-sdk";
-import type { MoveType } from "../../../../shared/src/contract";
+import type { MoveType } from "#shared/contract";
 import { bytesToHex, hexLiteral, hexToBytes, longAddress } from "../engine/move-values";
 import type { JsonValue, MoveArg } from "../engine/types";
 

@@ -1,4 +1,4 @@
-import { type EntryFunctionName, FUNCTIONS, type MoveType } from "../../../../shared/src/contract";
+import { type EntryFunctionName, FUNCTIONS, type MoveType } from "#shared/contract";
 import { longAddress } from "../engine/move-values";
 import type { MoveArg } from "../engine/types";
 import { NodeError } from "../node/errors";

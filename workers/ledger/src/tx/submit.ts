@@ -1,4 +1,4 @@
-import { FUNCTIONS } from "../../../../shared/src/contract";
+import { FUNCTIONS } from "#shared/contract";
 import type { JsonValue } from "../engine/types";
 import type { NodeContext } from "../node/context";
 import { NodeError } from "../node/errors";

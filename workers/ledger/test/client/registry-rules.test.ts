@@ -1,11 +1,11 @@
 import type { Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { AbortName } from "../../../../shared/src/contract/aborts";
-import { LIMITS } from "../../../../shared/src/contract/limits";
-import type { ProcessFields } from "../../../../shared/src/ledger/registry";
-import { processFieldsOf } from "../../../../shared/src/ledger/registry";
-import { toSpecProcess } from "../../../../shared/src/ledger/spec-process";
-import { processSchema } from "../../../../shared/src/schemas/process";
+import type { AbortName } from "#shared/contract/aborts";
+import { LIMITS } from "#shared/contract/limits";
+import type { ProcessFields } from "#shared/ledger/registry";
+import { processFieldsOf } from "#shared/ledger/registry";
+import { toSpecProcess } from "#shared/ledger/spec-process";
+import { processSchema } from "#shared/schemas/process";
 import {
   addressOf,
   basicProcess,

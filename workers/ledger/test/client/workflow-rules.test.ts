@@ -1,7 +1,7 @@
 import type { Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { LIMITS } from "../../../../shared/src/contract/limits";
-import { OUTCOME, TASK_STATUS } from "../../../../shared/src/contract/status";
+import { LIMITS } from "#shared/contract/limits";
+import { OUTCOME, TASK_STATUS } from "#shared/contract/status";
 import {
   addressOf,
   devnodeClient,

@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  OUTCOME,
-  PAYMENT_STATUS,
-  TASK_STATUS,
-  WORKFLOW_STATUS,
-} from "../../../../shared/src/contract/status";
+import { OUTCOME, PAYMENT_STATUS, TASK_STATUS, WORKFLOW_STATUS } from "#shared/contract/status";
 import {
   addressOf,
   devnodeClient,

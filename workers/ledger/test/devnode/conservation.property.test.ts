@@ -2,7 +2,7 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { Account, AptosApiError, type InputEntryFunctionData } from "@aptos-labs/ts-sdk";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEVNODE_MODULE_ADDRESS } from "../../../../shared/src/contract";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract";
 import { SqlBank } from "../../src/engine/bank";
 import { escrowVaultAddress } from "../../src/engine/vault";
 import { devnodeAptos, instanceFetcher } from "./sdk-client";

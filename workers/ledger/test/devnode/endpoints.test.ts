@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { Account, AccountAddress } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { DEVNODE_MODULE_ADDRESS, FUNCTIONS } from "../../../../shared/src/contract";
+import { DEVNODE_MODULE_ADDRESS, FUNCTIONS } from "#shared/contract";
 import { BASE, devnodeAptos } from "./sdk-client";
 
 const aptos = devnodeAptos();

@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { Account, Secp256k1PrivateKey, SigningSchemeInput } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { DEVNODE_MODULE_ADDRESS } from "../../../../shared/src/contract";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract";
 import { BASE, devnodeAptos } from "./sdk-client";
 
 const APT = 100_000_000;

@@ -1,6 +1,6 @@
 import { sha3_256 } from "@noble/hashes/sha3";
 import { describe, expect, it } from "vitest";
-import { LIMITS } from "../../../../shared/src/contract";
+import { LIMITS } from "#shared/contract";
 import { bytesToHex, longAddress } from "../../src/engine/move-values";
 import { MoveAbort } from "../../src/engine/types";
 import { VAULT_SEED } from "../../src/engine/vault";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EntryFunctionName } from "../../../../shared/src/contract";
+import type { EntryFunctionName } from "#shared/contract";
 import { Args, ArgumentMismatch } from "../../src/engine/args";
 import { NativePackageEngine } from "../../src/engine/engine";
 import { fieldsToJson, hexLiteral, longAddress, toJson } from "../../src/engine/move-values";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STRUCTS } from "../../../../shared/src/contract";
+import { STRUCTS } from "#shared/contract";
 import { AGENT, ALICE, BOB, CAROL, key, pay, pricedSetup } from "./fixtures";
 import { T0, WEEK, withLedger } from "./ledger";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OUTCOME, PAYMENT_STATUS, TASK_STATUS } from "../../../../shared/src/contract";
+import { OUTCOME, PAYMENT_STATUS, TASK_STATUS } from "#shared/contract";
 import { AGENT, ALICE, BOB, key, pay, pricedSetup, RECEIVER, STRANGER } from "./fixtures";
 import { type Ledger, T0, WEEK, withLedger } from "./ledger";
 

@@ -10,7 +10,7 @@ import {
   type FunctionName,
   type ModuleName,
   type ViewFunctionName,
-} from "../../../../shared/src/contract";
+} from "#shared/contract";
 import { SqlBank } from "../../src/engine/bank";
 import { NativePackageEngine } from "../../src/engine/engine";
 import { hexLiteral, longAddress } from "../../src/engine/move-values";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AbortName, LIMITS } from "../../../../shared/src/contract";
+import { type AbortName, LIMITS } from "#shared/contract";
 import type { MoveArg } from "../../src/engine/types";
 import { AGENT, ALICE, BOB, pricedSetup, processFields, register } from "./fixtures";
 import { ADMIN, type Ledger, withLedger } from "./ledger";

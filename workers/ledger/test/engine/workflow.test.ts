@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AbortName, STRUCTS, TASK_STATUS } from "../../../../shared/src/contract";
+import { type AbortName, STRUCTS, TASK_STATUS } from "#shared/contract";
 import type { MoveArg } from "../../src/engine/types";
 import { ALICE, BOB, CAROL, register, STRANGER } from "./fixtures";
 import { type Ledger, T0, withLedger } from "./ledger";
