@@ -34,6 +34,17 @@ describe("formatZodIssue", () => {
     expect(message).toBe("body.a: required; body.b: required; body.c: required; and 1 more");
   });
 
+  it("names every field when asked to (configuration errors)", () => {
+    const schema = z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string() });
+    const message = formatZodIssue(issuesOf(schema, {}), undefined, { maxIssues: Infinity });
+    expect(message).toBe("a: required; b: required; c: required; d: required");
+  });
+
+  it("prefixes an agent's input with data", () => {
+    const issues = issuesOf(z.object({ text: z.string() }), { text: 1 });
+    expect(formatZodIssue(issues, "data")).toMatch(/^data\.text: /);
+  });
+
   it("names the whole input when the path is empty", () => {
     expect(formatZodIssue(issuesOf(executeBodySchema, "text"), "body")).toMatch(/^body: /);
     expect(issuePath(undefined, [])).toBe("input");

@@ -11,6 +11,7 @@ import {
 } from "@aptos-labs/ts-sdk";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { bytesToHex } from "#shared/auth/bytes";
 import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
 import { type EntryFunctionName, FUNCTIONS } from "#shared/contract/functions";
 import { entryFunctionAbi, functionId } from "#shared/ledger/abi";
@@ -27,7 +28,7 @@ const MAX_U64 = 2n ** 64n - 1n;
 
 const hexAddress = fc
   .uint8Array({ minLength: 32, maxLength: 32 })
-  .map((bytes) => `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`);
+  .map((bytes) => `0x${bytesToHex(bytes)}`);
 
 function argumentOf(type: string): fc.Arbitrary<MoveArgument> {
   switch (type) {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { sha256Hex } from "#shared/auth/agent-signature";
 import { type AppError, appError, fail, ok, type Result } from "#shared/errors/app-error";
+import { formatZodIssue } from "#shared/errors/validation";
 import type { AgentExecuteResponse, AgentRequest } from "#shared/schemas/agent";
 import { jsonObjectSchema } from "#shared/schemas/common";
 import { createTransactionLog } from "../authoring/agent-log.js";
@@ -11,7 +12,6 @@ import type {
   BeginOutcome,
   StoredTransaction,
 } from "../durable/agent-durable-object.js";
-import { describeIssues } from "./describe-issues.js";
 import { type HandlerOutcome, runAgentHandler } from "./run-handler.js";
 
 /** How long past the time limit a duplicate waits for the first run before calling it dead. */
@@ -84,7 +84,7 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
       answer({
         status: "failed",
         result: null,
-        error: `Invalid input: ${describeIssues(input.error, ["data"])}`,
+        error: `Invalid input: ${formatZodIssue(input.error.issues, "data")}`,
         executionTime: 0,
         logs: [],
       }),

@@ -2,7 +2,7 @@ import { Deserializer, EntryFunction, EntryFunctionBytes, parseTypeTag } from "@
 import { z } from "zod";
 import { FUNCTIONS, type MoveType, type ViewFunctionName } from "#shared/contract";
 import { formatZodIssue } from "#shared/errors/validation";
-import { longAddress } from "../engine/move-values";
+import { bytesToHex, longAddress } from "../engine/move-values";
 import { type JsonValue, MoveAbort, type MoveArg } from "../engine/types";
 import { abortStatus, executionContext } from "../tx/execute";
 import { decodeBcsArg, jsonToArg } from "../tx/move-args";
@@ -10,8 +10,7 @@ import { APT_METADATA, APTOS_COIN, decodeArgs, FRAMEWORK_ADDRESS } from "../tx/r
 import type { NodeContext } from "./context";
 import { NodeError } from "./errors";
 
-const utf8Hex = (text: string) =>
-  `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+const utf8Hex = (text: string) => bytesToHex(new TextEncoder().encode(text));
 
 interface ViewTarget {
   address: string;
