@@ -3,16 +3,16 @@ import { LIMITS } from "#shared/contract/limits";
 import { addressSchema } from "#shared/schemas/address";
 import { processIdSchema, taskIdSchema, workflowIdSchema } from "#shared/schemas/ids";
 import { descriptionSchema, processNameSchema } from "#shared/schemas/process";
-import { signArgs } from "../args/common-args";
-import { usageError } from "../errors/cli-error";
-import { formatKeyValues } from "../output/format";
-import { openSession, transactionRows } from "../runtime/session";
+import { signArgs } from "../args/common-args.js";
+import { usageError } from "../errors/cli-error.js";
+import { formatKeyValues } from "../output/format.js";
+import { openSession, transactionRows } from "../runtime/session.js";
 import {
   parseListOption,
   parseOption,
   parseOptionalOption,
   requireValue,
-} from "../validate/options";
+} from "../validate/options.js";
 
 export default defineCommand({
   meta: { name: "add-task", description: "Add a task to a workflow you own" },

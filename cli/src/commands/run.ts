@@ -11,29 +11,29 @@ import {
 } from "#shared/schemas/gateway";
 import { paymentTaskIdSchema, processIdSchema, workflowIdSchema } from "#shared/schemas/ids";
 import { prioritySchema } from "#shared/schemas/priority";
-import { signArgs } from "../args/common-args";
-import { gatewayArgs } from "../args/gateway-args";
-import { CliError, usageError } from "../errors/cli-error";
-import { formatApt, formatKeyValues } from "../output/format";
-import { createOutput } from "../output/output";
-import { fetchLogs } from "../runtime/fetch-logs";
+import { signArgs } from "../args/common-args.js";
+import { gatewayArgs } from "../args/gateway-args.js";
+import { CliError, usageError } from "../errors/cli-error.js";
+import { formatApt, formatKeyValues } from "../output/format.js";
+import { createOutput } from "../output/output.js";
+import { fetchLogs } from "../runtime/fetch-logs.js";
 import {
   gatewayBaseUrl,
   gatewayError,
   gatewayRequest,
   gatewayUrl,
-} from "../runtime/gateway-client";
-import { openSession } from "../runtime/session";
-import { settingsFromArgs } from "../runtime/settings";
-import { privateKeyFromSetting } from "../runtime/signer";
-import { generateTaskId } from "../runtime/task-id";
-import { readJsonArgument } from "../validate/json-input";
+} from "../runtime/gateway-client.js";
+import { openSession } from "../runtime/session.js";
+import { settingsFromArgs } from "../runtime/settings.js";
+import { privateKeyFromSetting } from "../runtime/signer.js";
+import { generateTaskId } from "../runtime/task-id.js";
+import { readJsonArgument } from "../validate/json-input.js";
 import {
   parseIntegerOption,
   parseOption,
   parseOptionalOption,
   requireValue,
-} from "../validate/options";
+} from "../validate/options.js";
 
 export default defineCommand({
   meta: { name: "run", description: "Run a process through the gateway, optionally paying first" },

@@ -5,11 +5,11 @@ import {
   taskStatusCode,
   taskStatusNameSchema,
 } from "#shared/schemas/workflow";
-import { signArgs } from "../args/common-args";
-import { usageError } from "../errors/cli-error";
-import { formatKeyValues } from "../output/format";
-import { openSession, transactionRows } from "../runtime/session";
-import { parseOption, requireValue } from "../validate/options";
+import { signArgs } from "../args/common-args.js";
+import { usageError } from "../errors/cli-error.js";
+import { formatKeyValues } from "../output/format.js";
+import { openSession, transactionRows } from "../runtime/session.js";
+import { parseOption, requireValue } from "../validate/options.js";
 
 export default defineCommand({
   meta: { name: "task-status", description: "Move a task to a new status" },

@@ -1,6 +1,6 @@
-import { CliError } from "./cli-error";
-import { EXIT_CODES, type ExitKind } from "./exit-codes";
-import { redactSecrets } from "./secrets";
+import { CliError } from "./cli-error.js";
+import { EXIT_CODES, type ExitKind } from "./exit-codes.js";
+import { redactSecrets } from "./secrets.js";
 
 export interface DescribedError {
   kind: ExitKind;

@@ -14,7 +14,7 @@ import {
   formatList,
   formatTable,
   shortAddress,
-} from "./format";
+} from "./format.js";
 
 /** Status names for codes; an unknown code is shown as such rather than hidden. */
 const named = (name: string | undefined, code: number) => name ?? `unknown (${code})`;

@@ -10,10 +10,10 @@ import {
   processStatusSchema,
   tagSchema,
 } from "#shared/schemas/process";
-import type { ProcessArgValues } from "../args/process-args";
-import { usageError } from "../errors/cli-error";
-import { readJsonArgument } from "./json-input";
-import { parseBooleanOption, parseOption, splitList } from "./options";
+import type { ProcessArgValues } from "../args/process-args.js";
+import { usageError } from "../errors/cli-error.js";
+import { readJsonArgument } from "./json-input.js";
+import { parseBooleanOption, parseOption, splitList } from "./options.js";
 
 export const serviceUrlSchema = z
   .string()

@@ -1,7 +1,7 @@
 import { Account, Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { Ed25519Signer } from "../../src/runtime/ed25519-signer";
-import { privateKeyHexFromSetting, seedOf } from "../../src/runtime/private-key";
+import { Ed25519Signer } from "../../src/runtime/ed25519-signer.js";
+import { privateKeyHexFromSetting, seedOf } from "../../src/runtime/private-key.js";
 
 describe("Ed25519Signer", () => {
   it("has the SDK account's address and signs with its exact authenticator bytes", () => {

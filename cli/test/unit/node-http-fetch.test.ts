@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LedgerError } from "#shared/ledger/errors";
 import { sendNodeRequest } from "#shared/ledger/transport";
-import { nodeHttpFetch } from "../../src/runtime/node-http-fetch";
+import { nodeHttpFetch } from "../../src/runtime/node-http-fetch.js";
 
 const REDIRECTS: Record<string, { status: number; location: string }> = {
   "/moved": { status: 301, location: "/v1/moved-here" },

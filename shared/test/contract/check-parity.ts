@@ -23,7 +23,7 @@ import {
   type MoveModule,
   type MoveParam,
   parseMoveModule,
-} from "./move-source";
+} from "./move-source.js";
 
 const PACKAGE_ADDRESS = "agent_platform";
 

@@ -58,6 +58,12 @@ export function deepImportReason(file: string, specifier: string): string | unde
   return undefined;
 }
 
+/** A relative specifier names its file as ESM does: "./x.js" (for x.ts), "./x.mjs", "./x.json". */
+export function namesItsFile(specifier: string): boolean {
+  if (!specifier.startsWith("./") && !specifier.startsWith("../")) return true;
+  return /\.(?:m?js|json)$/.test(specifier);
+}
+
 function* sourceFiles(root: string, dir: string): Generator<string> {
   for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
     if (entry.isDirectory()) {
@@ -73,10 +79,12 @@ export function scanDeepImports(root: string): {
   files: number;
   specifiers: number;
   found: DeepImport[];
+  extensionless: DeepImport[];
 } {
   let files = 0;
   let specifiers = 0;
   const found: DeepImport[] = [];
+  const extensionless: DeepImport[] = [];
   for (const top of SCANNED) {
     for (const file of sourceFiles(root, top)) {
       files += 1;
@@ -85,12 +93,13 @@ export function scanDeepImports(root: string): {
         const specifier = match[2] ?? "";
         specifiers += 1;
         const reason = deepImportReason(file, specifier);
-        if (reason !== undefined) {
-          const line = text.slice(0, match.index).split("\n").length;
-          found.push({ file, line, specifier, reason });
+        const line = () => text.slice(0, match.index).split("\n").length;
+        if (reason !== undefined) found.push({ file, line: line(), specifier, reason });
+        if (!namesItsFile(specifier)) {
+          extensionless.push({ file, line: line(), specifier, reason: "write ./x.js for x.ts" });
         }
       }
     }
   }
-  return { files, specifiers, found };
+  return { files, specifiers, found, extensionless };
 }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { deepImportReason, scanDeepImports } from "./deep-imports.js";
+import { deepImportReason, namesItsFile, scanDeepImports } from "./deep-imports.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -12,6 +12,16 @@ describe("package surfaces (README.md, Layout)", () => {
     expect(specifiers).toBeGreaterThan(1000);
     const listed = found.map((d) => `${d.file}:${d.line} ${d.specifier} (${d.reason})`);
     expect(listed, "deep imports").toEqual([]);
+  });
+
+  it("every relative import names its file with the .js extension (one style everywhere)", () => {
+    const { extensionless } = scanDeepImports(root);
+    expect(extensionless.map((d) => `${d.file}:${d.line} ${d.specifier}`)).toEqual([]);
+    expect(namesItsFile("../engine/move-values")).toBe(false);
+    expect(namesItsFile("./commands/run")).toBe(false);
+    expect(namesItsFile("../engine/move-values.js")).toBe(true);
+    expect(namesItsFile("../../scripts/lib/stack.mjs")).toBe(true);
+    expect(namesItsFile("#shared/schemas/address")).toBe(true);
   });
 
   it("tells a deep import from an allowed one", () => {

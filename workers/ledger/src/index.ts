@@ -1,10 +1,10 @@
-import { preflight, withCors } from "./cors";
-import type { DevnodeObject } from "./devnode-object";
-import { NodeError } from "./node/errors";
-import { BODY_TIMEOUT_MS, DRAIN_BYTES, readRequestBody } from "./request-body";
-import { bodyLimitFor, tooLarge } from "./routes/body";
+import { preflight, withCors } from "./cors.js";
+import type { DevnodeObject } from "./devnode-object.js";
+import { NodeError } from "./node/errors.js";
+import { BODY_TIMEOUT_MS, DRAIN_BYTES, readRequestBody } from "./request-body.js";
+import { bodyLimitFor, tooLarge } from "./routes/body.js";
 
-export { DevnodeObject } from "./devnode-object";
+export { DevnodeObject } from "./devnode-object.js";
 
 // idFromName hashes the name on every call, a measurable share of a view's CPU time; an id
 // carries no I/O, so one per namespace serves every request.

@@ -7,9 +7,9 @@ import {
   STRUCTS,
   type StructField,
 } from "#shared/contract";
-import { hexLiteral } from "../engine/move-values";
-import type { JsonValue } from "../engine/types";
-import { FRAMEWORK_ADDRESS } from "../tx/resolve";
+import { hexLiteral } from "../engine/move-values.js";
+import type { JsonValue } from "../engine/types.js";
+import { FRAMEWORK_ADDRESS } from "../tx/resolve.js";
 
 type Fn = {
   name: string;

@@ -7,8 +7,8 @@ import {
   type EventName,
   type ModuleName,
 } from "#shared/contract";
-import { fieldsToJson, hexLiteral } from "./move-values";
-import { type ExecutionContext, MoveAbort } from "./types";
+import { fieldsToJson, hexLiteral } from "./move-values.js";
+import { type ExecutionContext, MoveAbort } from "./types.js";
 
 /** An abort name that the given Move module declares (ABORTS_BY_MODULE), so locations match. */
 export type ModuleAbort<M extends ModuleName> = (typeof ABORTS_BY_MODULE)[M][number];

@@ -1,7 +1,7 @@
 import { hexToBytes as bytesOf, bytesToHex as hexOf } from "#shared/auth/bytes";
 import { type MoveType, STRUCTS, type StructName } from "#shared/contract";
 import { normalizeAddress } from "#shared/schemas/address";
-import type { JsonValue } from "./types";
+import type { JsonValue } from "./types.js";
 
 const U64_MAX = (1n << 64n) - 1n;
 

@@ -10,7 +10,7 @@ import {
   fundedAccount,
   registerProcess,
   uniqueId,
-} from "./harness";
+} from "./harness.js";
 
 // Every step is a signed transaction through the devnode; on a busy 2-core machine that is slow.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { Account, AccountAddress } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
 import { DEVNODE_MODULE_ADDRESS, FUNCTIONS } from "#shared/contract";
-import { BASE, devnodeAptos } from "./sdk-client";
+import { BASE, devnodeAptos } from "./sdk-client.js";
 
 const aptos = devnodeAptos();
 const get = (path: string, init?: RequestInit) => SELF.fetch(`${BASE}${path}`, init);
