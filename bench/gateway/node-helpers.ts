@@ -3,7 +3,7 @@
  * Bundled with esbuild by run.mjs, since Node 20 runs no TypeScript.
  */
 export { Account } from "@aptos-labs/ts-sdk";
-export { signAgentRequest } from "../../shared/src/auth/agent-signature.js";
-export { signCallerProof } from "../../shared/src/auth/caller-proof.js";
-export { createLedgerClient } from "../../shared/src/ledger/client.js";
-export { resolveNetwork } from "../../shared/src/ledger/networks.js";
+export { signAgentRequest } from "#shared/auth/agent-signature";
+export { signCallerProof } from "#shared/auth/caller-proof";
+export { createLedgerClient } from "#shared/ledger/client";
+export { resolveNetwork } from "#shared/ledger/networks";

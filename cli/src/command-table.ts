@@ -44,93 +44,93 @@ const TABLE: Readonly<
 > = {
   register: {
     description: "Register a process; prints the id the registry assigned",
-    module: () => import("./commands/register"),
+    module: () => import("./commands/register.js"),
   },
   update: {
     description: "Update a process you own: reads it, merges the new values, writes it back",
-    module: () => import("./commands/update"),
+    module: () => import("./commands/update.js"),
   },
   deregister: {
     description: "Remove a process you own (its id stays reserved)",
-    module: () => import("./commands/deregister"),
+    module: () => import("./commands/deregister.js"),
   },
   list: {
     description: "List processes, optionally by owner, tag or status",
-    module: () => import("./commands/list"),
+    module: () => import("./commands/list.js"),
   },
   "get-process": {
     description: "Show one process",
-    module: () => import("./commands/get-process"),
+    module: () => import("./commands/get-process.js"),
   },
   run: {
     description: "Run a process through the gateway, optionally paying first",
-    module: () => import("./commands/run"),
+    module: () => import("./commands/run.js"),
   },
   logs: {
     description: "Show the logs of one run, through the gateway",
-    module: () => import("./commands/logs"),
+    module: () => import("./commands/logs.js"),
   },
   pay: {
     description: "Pay for a task of a process; the amount is held in escrow",
-    module: () => import("./commands/pay"),
+    module: () => import("./commands/pay.js"),
   },
   "verify-payment": {
     description: "Check whether a user has a usable payment in escrow for a process",
-    module: () => import("./commands/verify-payment"),
+    module: () => import("./commands/verify-payment.js"),
   },
   payment: {
     description: "Show one payment, with its status and outcome",
-    module: () => import("./commands/payment"),
+    module: () => import("./commands/payment.js"),
   },
   release: {
     description: "Release your escrowed payment to the process's receiver",
-    module: () => import("./commands/release"),
+    module: () => import("./commands/release.js"),
   },
   refund: {
     description: "Take back your payment (after a failed outcome, within the refund window)",
-    module: () => import("./commands/refund"),
+    module: () => import("./commands/refund.js"),
   },
   cancel: {
     description: "Cancel a payment to your process; the escrow goes back to the payer",
-    module: () => import("./commands/cancel"),
+    module: () => import("./commands/cancel.js"),
   },
   settle: {
     description:
       "Settle a payment after its refund window: to the receiver if delivered, else back",
-    module: () => import("./commands/settle"),
+    module: () => import("./commands/settle.js"),
   },
   "create-workflow": {
     description: "Create a workflow; you become its owner",
-    module: () => import("./commands/create-workflow"),
+    module: () => import("./commands/create-workflow.js"),
   },
   "add-task": {
     description: "Add a task to a workflow you own",
-    module: () => import("./commands/add-task"),
+    module: () => import("./commands/add-task.js"),
   },
   "task-status": {
     description: "Move a task to a new status",
-    module: () => import("./commands/task-status"),
+    module: () => import("./commands/task-status.js"),
   },
   approve: {
     description: "Approve a completed task; releases its payment when it has one",
-    module: () => import("./commands/approve"),
+    module: () => import("./commands/approve.js"),
   },
   workflow: {
     description: "Show a workflow with its tasks",
-    module: () => import("./commands/workflow"),
+    module: () => import("./commands/workflow.js"),
   },
   balance: {
     description: "Show an account's APT balance (default: the signer's)",
-    module: () => import("./commands/balance"),
+    module: () => import("./commands/balance.js"),
   },
   fund: {
     description:
       "Fund an account from the faucet (local devnode, devnet or a custom node with a faucet)",
-    module: () => import("./commands/fund"),
+    module: () => import("./commands/fund.js"),
   },
   account: {
     description: "Manage local keys: account new creates a key pair",
-    module: () => import("./commands/account"),
+    module: () => import("./commands/account.js"),
   },
 };
 

@@ -1,12 +1,12 @@
 import { writeSync } from "node:fs";
 import { formatWithOptions } from "node:util";
 import { type CommandDef, defineCommand, renderUsage, runCommand } from "citty";
-import { COMMANDS, findCommand } from "./command-table";
-import { usageError } from "./errors/cli-error";
-import { describeError } from "./errors/describe-error";
-import { EXIT_CODES } from "./errors/exit-codes";
-import { redactSecrets } from "./errors/secrets";
-import { escapeControls } from "./output/format";
+import { COMMANDS, findCommand } from "./command-table.js";
+import { usageError } from "./errors/cli-error.js";
+import { describeError } from "./errors/describe-error.js";
+import { EXIT_CODES } from "./errors/exit-codes.js";
+import { redactSecrets } from "./errors/secrets.js";
+import { escapeControls } from "./output/format.js";
 
 declare const AGENTGATE_VERSION: string | undefined;
 const VERSION = typeof AGENTGATE_VERSION === "string" ? AGENTGATE_VERSION : "0.0.0-dev";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
-import { DEVNODE_MODULE_ADDRESS } from "../../shared/src/contract/devnode.js";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
 import { exampleAgentConfigs, ROOT } from "../lib/stack.mjs";
 import { parseJsonc, readWranglerConfig } from "../lib/wrangler-config.mjs";
 

@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerJson } from "../../cli/test/e2e/support/cli-schemas";
-import { jsonResult } from "../../cli/test/e2e/support/json-output";
-import { ensureCliBuilt, runCli } from "../../cli/test/e2e/support/run-cli";
+import { registerJson } from "../../cli/test/e2e/support/cli-schemas.js";
+import { jsonResult } from "../../cli/test/e2e/support/json-output.js";
+import { ensureCliBuilt, runCli } from "../../cli/test/e2e/support/run-cli.js";
 import { type LocalStack, ROOT, startLocalStack } from "../lib/stack.mjs";
 import {
   CHECKS,
@@ -19,7 +19,7 @@ import {
   runSchemathesis,
   type SchemathesisBounds,
   summaryLine,
-} from "./support/schemathesis";
+} from "./support/schemathesis.js";
 
 declare module "vitest" {
   interface TaskMeta {

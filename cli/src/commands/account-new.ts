@@ -1,10 +1,10 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { Account, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
 import { defineCommand } from "citty";
-import { outputArgs } from "../args/common-args";
-import { CliError, usageError } from "../errors/cli-error";
-import { formatKeyValues } from "../output/format";
-import { createOutput } from "../output/output";
+import { outputArgs } from "../args/common-args.js";
+import { CliError, usageError } from "../errors/cli-error.js";
+import { formatKeyValues } from "../output/format.js";
+import { createOutput } from "../output/output.js";
 
 export default defineCommand({
   meta: {

@@ -2,6 +2,6 @@ import { defineCommand } from "citty";
 
 export default defineCommand({
   subCommands: {
-    new: () => import("./account-new").then((m) => m.default),
+    new: () => import("./account-new.js").then((m) => m.default),
   },
 });

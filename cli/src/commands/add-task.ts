@@ -1,18 +1,18 @@
 import { defineCommand } from "citty";
-import { LIMITS } from "../../../shared/src/contract/limits";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { processIdSchema, taskIdSchema, workflowIdSchema } from "../../../shared/src/schemas/ids";
-import { descriptionSchema, processNameSchema } from "../../../shared/src/schemas/process";
-import { signArgs } from "../args/common-args";
-import { usageError } from "../errors/cli-error";
-import { formatKeyValues } from "../output/format";
-import { openSession, transactionRows } from "../runtime/session";
+import { LIMITS } from "#shared/contract/limits";
+import { addressSchema } from "#shared/schemas/address";
+import { processIdSchema, taskIdSchema, workflowIdSchema } from "#shared/schemas/ids";
+import { descriptionSchema, processNameSchema } from "#shared/schemas/process";
+import { signArgs } from "../args/common-args.js";
+import { usageError } from "../errors/cli-error.js";
+import { formatKeyValues } from "../output/format.js";
+import { openSession, transactionRows } from "../runtime/session.js";
 import {
   parseListOption,
   parseOption,
   parseOptionalOption,
   requireValue,
-} from "../validate/options";
+} from "../validate/options.js";
 
 export default defineCommand({
   args: {

@@ -1,10 +1,10 @@
 import { defineCommand } from "citty";
-import { taskIdSchema, workflowIdSchema } from "../../../shared/src/schemas/ids";
-import { signArgs } from "../args/common-args";
-import { CliError } from "../errors/cli-error";
-import { formatKeyValues } from "../output/format";
-import { openSession, transactionRows } from "../runtime/session";
-import { parseOption, requireValue } from "../validate/options";
+import { taskIdSchema, workflowIdSchema } from "#shared/schemas/ids";
+import { signArgs } from "../args/common-args.js";
+import { CliError } from "../errors/cli-error.js";
+import { formatKeyValues } from "../output/format.js";
+import { openSession, transactionRows } from "../runtime/session.js";
+import { parseOption, requireValue } from "../validate/options.js";
 
 export default defineCommand({
   args: {

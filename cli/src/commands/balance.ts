@@ -1,10 +1,10 @@
 import { defineCommand } from "citty";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { keyArgs, readArgs } from "../args/common-args";
-import { usageError } from "../errors/cli-error";
-import { formatApt, formatKeyValues } from "../output/format";
-import { openSession } from "../runtime/session";
-import { parseOptionalOption } from "../validate/options";
+import { addressSchema } from "#shared/schemas/address";
+import { keyArgs, readArgs } from "../args/common-args.js";
+import { usageError } from "../errors/cli-error.js";
+import { formatApt, formatKeyValues } from "../output/format.js";
+import { openSession } from "../runtime/session.js";
+import { parseOptionalOption } from "../validate/options.js";
 
 export default defineCommand({
   args: {

@@ -1,11 +1,11 @@
 import { defineCommand } from "citty";
-import { workflowIdSchema } from "../../../shared/src/schemas/ids";
-import { descriptionSchema, processNameSchema } from "../../../shared/src/schemas/process";
-import { workflowCreateSchema } from "../../../shared/src/schemas/workflow";
-import { signArgs } from "../args/common-args";
-import { formatKeyValues } from "../output/format";
-import { openSession, transactionRows } from "../runtime/session";
-import { parseOption, requireValue } from "../validate/options";
+import { workflowIdSchema } from "#shared/schemas/ids";
+import { descriptionSchema, processNameSchema } from "#shared/schemas/process";
+import { workflowCreateSchema } from "#shared/schemas/workflow";
+import { signArgs } from "../args/common-args.js";
+import { formatKeyValues } from "../output/format.js";
+import { openSession, transactionRows } from "../runtime/session.js";
+import { parseOption, requireValue } from "../validate/options.js";
 
 export default defineCommand({
   args: {

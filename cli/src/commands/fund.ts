@@ -1,11 +1,11 @@
 import { defineCommand } from "citty";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { amountSchema } from "../../../shared/src/schemas/amount";
-import { keyArgs, readArgs } from "../args/common-args";
-import { usageError } from "../errors/cli-error";
-import { formatApt, formatKeyValues } from "../output/format";
-import { openSession, transactionRows } from "../runtime/session";
-import { parseOption, parseOptionalOption } from "../validate/options";
+import { addressSchema } from "#shared/schemas/address";
+import { amountSchema } from "#shared/schemas/amount";
+import { keyArgs, readArgs } from "../args/common-args.js";
+import { usageError } from "../errors/cli-error.js";
+import { formatApt, formatKeyValues } from "../output/format.js";
+import { openSession, transactionRows } from "../runtime/session.js";
+import { parseOption, parseOptionalOption } from "../validate/options.js";
 
 const DEFAULT_FUND_OCTAS = "100000000";
 

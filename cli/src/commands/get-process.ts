@@ -1,11 +1,11 @@
 import { defineCommand } from "citty";
-import { toSpecProcess } from "../../../shared/src/ledger/index";
-import { processIdSchema } from "../../../shared/src/schemas/ids";
-import { readArgs } from "../args/common-args";
-import { CliError } from "../errors/cli-error";
-import { processView } from "../output/views";
-import { openSession } from "../runtime/session";
-import { parseOption } from "../validate/options";
+import { toSpecProcess } from "#shared/ledger";
+import { processIdSchema } from "#shared/schemas/ids";
+import { readArgs } from "../args/common-args.js";
+import { CliError } from "../errors/cli-error.js";
+import { processView } from "../output/views.js";
+import { openSession } from "../runtime/session.js";
+import { parseOption } from "../validate/options.js";
 
 export default defineCommand({
   args: {

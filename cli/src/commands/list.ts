@@ -1,15 +1,11 @@
 import { defineCommand } from "citty";
-import { toSpecProcess } from "../../../shared/src/ledger/index";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import {
-  processStatusCode,
-  processStatusSchema,
-  tagSchema,
-} from "../../../shared/src/schemas/process";
-import { readArgs } from "../args/common-args";
-import { processTable } from "../output/views";
-import { openSession } from "../runtime/session";
-import { parseOptionalOption } from "../validate/options";
+import { toSpecProcess } from "#shared/ledger";
+import { addressSchema } from "#shared/schemas/address";
+import { processStatusCode, processStatusSchema, tagSchema } from "#shared/schemas/process";
+import { readArgs } from "../args/common-args.js";
+import { processTable } from "../output/views.js";
+import { openSession } from "../runtime/session.js";
+import { parseOptionalOption } from "../validate/options.js";
 
 export default defineCommand({
   args: {

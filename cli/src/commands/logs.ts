@@ -1,13 +1,13 @@
 import { defineCommand } from "citty";
-import { transactionIdSchema } from "../../../shared/src/schemas/agent";
-import { processIdSchema } from "../../../shared/src/schemas/ids";
-import { outputArgs } from "../args/common-args";
-import { gatewayArgs } from "../args/gateway-args";
-import { formatKeyValues } from "../output/format";
-import { createOutput } from "../output/output";
-import { fetchLogs } from "../runtime/fetch-logs";
-import { gatewayBaseUrl } from "../runtime/gateway-client";
-import { parseOption, requireValue } from "../validate/options";
+import { transactionIdSchema } from "#shared/schemas/agent";
+import { processIdSchema } from "#shared/schemas/ids";
+import { outputArgs } from "../args/common-args.js";
+import { gatewayArgs } from "../args/gateway-args.js";
+import { formatKeyValues } from "../output/format.js";
+import { createOutput } from "../output/output.js";
+import { fetchLogs } from "../runtime/fetch-logs.js";
+import { gatewayBaseUrl } from "../runtime/gateway-client.js";
+import { parseOption, requireValue } from "../validate/options.js";
 
 export default defineCommand({
   args: {

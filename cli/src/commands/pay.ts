@@ -1,11 +1,11 @@
 import { defineCommand } from "citty";
-import { amountSchema } from "../../../shared/src/schemas/amount";
-import { paymentTaskIdSchema, processIdSchema } from "../../../shared/src/schemas/ids";
-import { signArgs } from "../args/common-args";
-import { formatApt, formatKeyValues } from "../output/format";
-import { generateTaskId } from "../runtime/task-id";
-import { openTransactionSession, transactionRows } from "../runtime/transaction-session";
-import { parseOption, requireValue } from "../validate/options";
+import { amountSchema } from "#shared/schemas/amount";
+import { paymentTaskIdSchema, processIdSchema } from "#shared/schemas/ids";
+import { signArgs } from "../args/common-args.js";
+import { formatApt, formatKeyValues } from "../output/format.js";
+import { generateTaskId } from "../runtime/task-id.js";
+import { openTransactionSession, transactionRows } from "../runtime/transaction-session.js";
+import { parseOption, requireValue } from "../validate/options.js";
 
 export default defineCommand({
   args: {

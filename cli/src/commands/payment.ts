@@ -1,10 +1,10 @@
 import { defineCommand } from "citty";
-import { readArgs } from "../args/common-args";
-import { payerArg, paymentTaskArgs } from "../args/payment-args";
-import { CliError } from "../errors/cli-error";
-import { paymentJson, paymentView } from "../output/views";
-import { openSession } from "../runtime/session";
-import { parsePayer, parsePaymentTask } from "../validate/payment-key";
+import { readArgs } from "../args/common-args.js";
+import { payerArg, paymentTaskArgs } from "../args/payment-args.js";
+import { CliError } from "../errors/cli-error.js";
+import { paymentJson, paymentView } from "../output/views.js";
+import { openSession } from "../runtime/session.js";
+import { parsePayer, parsePaymentTask } from "../validate/payment-key.js";
 
 export default defineCommand({
   args: {

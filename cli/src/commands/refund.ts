@@ -1,9 +1,9 @@
 import { defineCommand } from "citty";
-import { signArgs } from "../args/common-args";
-import { paymentTaskArgs } from "../args/payment-args";
-import { formatKeyValues } from "../output/format";
-import { openSession, transactionRows } from "../runtime/session";
-import { parsePaymentTask } from "../validate/payment-key";
+import { signArgs } from "../args/common-args.js";
+import { paymentTaskArgs } from "../args/payment-args.js";
+import { formatKeyValues } from "../output/format.js";
+import { openSession, transactionRows } from "../runtime/session.js";
+import { parsePaymentTask } from "../validate/payment-key.js";
 
 export default defineCommand({
   args: { ...paymentTaskArgs, ...signArgs },

@@ -1,10 +1,10 @@
 import { defineCommand } from "citty";
-import { signArgs } from "../args/common-args";
-import { processArgs } from "../args/process-args";
-import { formatKeyValues } from "../output/format";
-import { openSession, transactionRows } from "../runtime/session";
-import { registerFields } from "../validate/process-fields";
-import { processInputFromArgs } from "../validate/process-input";
+import { signArgs } from "../args/common-args.js";
+import { processArgs } from "../args/process-args.js";
+import { formatKeyValues } from "../output/format.js";
+import { openSession, transactionRows } from "../runtime/session.js";
+import { registerFields } from "../validate/process-fields.js";
+import { processInputFromArgs } from "../validate/process-input.js";
 
 export default defineCommand({
   args: { ...processArgs, ...signArgs },

@@ -1,14 +1,14 @@
 import { defineCommand } from "citty";
-import { signArgs } from "../args/common-args";
-import { gatewayArgs } from "../args/gateway-args";
-import { createOutput } from "../output/output";
-import { runCaller } from "../run/run-caller";
-import { callExecute } from "../run/run-gateway";
-import { parseRunOptions } from "../run/run-options";
-import { runLogs, showRunResult } from "../run/run-output";
-import { payBeforeRun, type RunPayment } from "../run/run-payment";
-import { buildExecuteRequest } from "../run/run-request";
-import { settingsFromArgs } from "../runtime/settings";
+import { signArgs } from "../args/common-args.js";
+import { gatewayArgs } from "../args/gateway-args.js";
+import { createOutput } from "../output/output.js";
+import { runCaller } from "../run/run-caller.js";
+import { callExecute } from "../run/run-gateway.js";
+import { parseRunOptions } from "../run/run-options.js";
+import { runLogs, showRunResult } from "../run/run-output.js";
+import { payBeforeRun, type RunPayment } from "../run/run-payment.js";
+import { buildExecuteRequest } from "../run/run-request.js";
+import { settingsFromArgs } from "../runtime/settings.js";
 
 export default defineCommand({
   args: {

@@ -1,10 +1,10 @@
 import { defineCommand } from "citty";
-import { signArgs } from "../args/common-args";
-import { payerArg, paymentTaskArgs } from "../args/payment-args";
-import { formatKeyValues } from "../output/format";
-import { paymentJson } from "../output/views";
-import { openSession, transactionRows } from "../runtime/session";
-import { parsePayer, parsePaymentTask } from "../validate/payment-key";
+import { signArgs } from "../args/common-args.js";
+import { payerArg, paymentTaskArgs } from "../args/payment-args.js";
+import { formatKeyValues } from "../output/format.js";
+import { paymentJson } from "../output/views.js";
+import { openSession, transactionRows } from "../runtime/session.js";
+import { parsePayer, parsePaymentTask } from "../validate/payment-key.js";
 
 export default defineCommand({
   args: { ...paymentTaskArgs, ...payerArg, ...signArgs },

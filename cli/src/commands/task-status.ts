@@ -1,15 +1,15 @@
 import { defineCommand } from "citty";
-import { taskIdSchema, workflowIdSchema } from "../../../shared/src/schemas/ids";
+import { taskIdSchema, workflowIdSchema } from "#shared/schemas/ids";
 import {
   type TaskStatusName,
   taskStatusCode,
   taskStatusNameSchema,
-} from "../../../shared/src/schemas/workflow";
-import { signArgs } from "../args/common-args";
-import { usageError } from "../errors/cli-error";
-import { formatKeyValues } from "../output/format";
-import { openSession, transactionRows } from "../runtime/session";
-import { parseOption, requireValue } from "../validate/options";
+} from "#shared/schemas/workflow";
+import { signArgs } from "../args/common-args.js";
+import { usageError } from "../errors/cli-error.js";
+import { formatKeyValues } from "../output/format.js";
+import { openSession, transactionRows } from "../runtime/session.js";
+import { parseOption, requireValue } from "../validate/options.js";
 
 export default defineCommand({
   args: {

@@ -1,14 +1,14 @@
 import { defineCommand } from "citty";
-import { processFieldsOf } from "../../../shared/src/ledger/index";
-import { processIdSchema } from "../../../shared/src/schemas/ids";
-import { signArgs } from "../args/common-args";
-import { processArgs } from "../args/process-args";
-import { CliError, usageError } from "../errors/cli-error";
-import { formatKeyValues } from "../output/format";
-import { openSession, transactionRows } from "../runtime/session";
-import { parseOption, requireValue } from "../validate/options";
-import { isEmptyInput, mergeFields } from "../validate/process-fields";
-import { processInputFromArgs } from "../validate/process-input";
+import { processFieldsOf } from "#shared/ledger";
+import { processIdSchema } from "#shared/schemas/ids";
+import { signArgs } from "../args/common-args.js";
+import { processArgs } from "../args/process-args.js";
+import { CliError, usageError } from "../errors/cli-error.js";
+import { formatKeyValues } from "../output/format.js";
+import { openSession, transactionRows } from "../runtime/session.js";
+import { parseOption, requireValue } from "../validate/options.js";
+import { isEmptyInput, mergeFields } from "../validate/process-fields.js";
+import { processInputFromArgs } from "../validate/process-input.js";
 
 export default defineCommand({
   args: {

@@ -1,10 +1,10 @@
 import { defineCommand } from "citty";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { processIdSchema } from "../../../shared/src/schemas/ids";
-import { readArgs } from "../args/common-args";
-import { formatKeyValues } from "../output/format";
-import { openSession } from "../runtime/session";
-import { parseOption, requireValue } from "../validate/options";
+import { addressSchema } from "#shared/schemas/address";
+import { processIdSchema } from "#shared/schemas/ids";
+import { readArgs } from "../args/common-args.js";
+import { formatKeyValues } from "../output/format.js";
+import { openSession } from "../runtime/session.js";
+import { parseOption, requireValue } from "../validate/options.js";
 
 export default defineCommand({
   args: {

@@ -1,10 +1,10 @@
 import { defineCommand } from "citty";
-import { workflowIdSchema } from "../../../shared/src/schemas/ids";
-import { readArgs } from "../args/common-args";
-import { CliError } from "../errors/cli-error";
-import { workflowJson, workflowView } from "../output/views";
-import { openSession } from "../runtime/session";
-import { parseOption } from "../validate/options";
+import { workflowIdSchema } from "#shared/schemas/ids";
+import { readArgs } from "../args/common-args.js";
+import { CliError } from "../errors/cli-error.js";
+import { workflowJson, workflowView } from "../output/views.js";
+import { openSession } from "../runtime/session.js";
+import { parseOption } from "../validate/options.js";
 
 export default defineCommand({
   args: {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CliError } from "../errors/cli-error";
-import { parseYamlSubset, YamlSubsetError } from "./yaml-subset";
+import { CliError } from "../errors/cli-error.js";
+import { parseYamlSubset, YamlSubsetError } from "./yaml-subset.js";
 
 /** What a profile of the Aptos CLI's `.aptos/config.yaml` contributes to the CLI's settings. */
 export interface ProfileSettings {

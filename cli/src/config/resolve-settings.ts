@@ -1,4 +1,4 @@
-import type { ProfileSettings } from "./profile";
+import type { ProfileSettings } from "./profile.js";
 
 /** Where a setting came from; shown by `--verbose` and used in error messages. */
 export type SettingSource =

@@ -1,4 +1,4 @@
-import type { ExitKind } from "./exit-codes";
+import type { ExitKind } from "./exit-codes.js";
 
 /**
  * An error meant for the user: its message is one line that says what went wrong and, where

@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from "node:util";
-import { CliError } from "./cli-error";
-import { EXIT_CODES, type ExitKind } from "./exit-codes";
-import { redactSecrets } from "./secrets";
+import { CliError } from "./cli-error.js";
+import { EXIT_CODES, type ExitKind } from "./exit-codes.js";
+import { redactSecrets } from "./secrets.js";
 
 export interface DescribedError {
   kind: ExitKind;

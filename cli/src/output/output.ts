@@ -1,5 +1,5 @@
-import { escapeControls, toJson } from "./format";
-import { type Spinner, startSpinner } from "./spinner";
+import { escapeControls, toJson } from "./format.js";
+import { type Spinner, startSpinner } from "./spinner.js";
 
 /**
  * Where a command writes: its result goes to stdout (JSON with `--json`, text otherwise);

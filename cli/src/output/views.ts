@@ -3,10 +3,10 @@ import type {
   LedgerProcess,
   LedgerTask,
   LedgerWorkflow,
-} from "../../../shared/src/ledger/index";
-import { outcomeName, paymentStatusName } from "../../../shared/src/schemas/payment";
-import { processStatusFromCode } from "../../../shared/src/schemas/process";
-import { taskStatusName, workflowStatusName } from "../../../shared/src/schemas/workflow";
+} from "#shared/ledger";
+import { outcomeName, paymentStatusName } from "#shared/schemas/payment";
+import { processStatusFromCode } from "#shared/schemas/process";
+import { taskStatusName, workflowStatusName } from "#shared/schemas/workflow";
 import {
   formatApt,
   formatKeyValues,
@@ -14,7 +14,7 @@ import {
   formatList,
   formatTable,
   shortAddress,
-} from "./format";
+} from "./format.js";
 
 /** Status names for codes; an unknown code is shown as such rather than hidden. */
 const named = (name: string | undefined, code: number) => name ?? `unknown (${code})`;

@@ -1,7 +1,7 @@
-import type { ResolvedSettings } from "../config/resolve-settings";
-import { usageError } from "../errors/cli-error";
-import { Ed25519Signer } from "../runtime/ed25519-signer";
-import { privateKeyHexFromSetting, seedOf } from "../runtime/private-key";
+import type { ResolvedSettings } from "../config/resolve-settings.js";
+import { usageError } from "../errors/cli-error.js";
+import { Ed25519Signer } from "../runtime/ed25519-signer.js";
+import { privateKeyHexFromSetting, seedOf } from "../runtime/private-key.js";
 
 /** Who runs: the holder of the key the settings name, or the bare --user address. */
 export interface RunCaller {

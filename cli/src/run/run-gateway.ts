@@ -2,10 +2,10 @@ import type { z } from "zod";
 import {
   executeFailureResponseSchema,
   executeSuccessResponseSchema,
-} from "../../../shared/src/schemas/gateway";
-import type { Output } from "../output/output";
-import { gatewayError, gatewayRequest } from "../runtime/gateway-client";
-import type { ExecuteRequest } from "./run-request";
+} from "#shared/schemas/gateway";
+import type { Output } from "../output/output.js";
+import { gatewayError, gatewayRequest } from "../runtime/gateway-client.js";
+import type { ExecuteRequest } from "./run-request.js";
 
 export type ExecuteAnswer =
   | z.output<typeof executeSuccessResponseSchema>

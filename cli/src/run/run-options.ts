@@ -1,23 +1,19 @@
 import { readFileSync } from "node:fs";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { amountSchema } from "../../../shared/src/schemas/amount";
-import { jsonObjectSchema } from "../../../shared/src/schemas/common";
-import {
-  paymentTaskIdSchema,
-  processIdSchema,
-  workflowIdSchema,
-} from "../../../shared/src/schemas/ids";
-import { prioritySchema } from "../../../shared/src/schemas/priority";
-import { usageError } from "../errors/cli-error";
-import { gatewayBaseUrl } from "../runtime/gateway-client";
-import { generateTaskId } from "../runtime/task-id";
-import { readJsonArgument } from "../validate/json-input";
+import { addressSchema } from "#shared/schemas/address";
+import { amountSchema } from "#shared/schemas/amount";
+import { jsonObjectSchema } from "#shared/schemas/common";
+import { paymentTaskIdSchema, processIdSchema, workflowIdSchema } from "#shared/schemas/ids";
+import { prioritySchema } from "#shared/schemas/priority";
+import { usageError } from "../errors/cli-error.js";
+import { gatewayBaseUrl } from "../runtime/gateway-client.js";
+import { generateTaskId } from "../runtime/task-id.js";
+import { readJsonArgument } from "../validate/json-input.js";
 import {
   parseIntegerOption,
   parseOption,
   parseOptionalOption,
   requireValue,
-} from "../validate/options";
+} from "../validate/options.js";
 
 /** The values of `run`'s own options, as citty parses them. */
 export interface RunArgValues {

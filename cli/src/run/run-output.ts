@@ -1,9 +1,9 @@
-import { CliError } from "../errors/cli-error";
-import { formatApt, formatKeyValues } from "../output/format";
-import type { Output } from "../output/output";
-import { fetchLogs } from "../runtime/fetch-logs";
-import type { ExecuteAnswer } from "./run-gateway";
-import type { RunPayment } from "./run-payment";
+import { CliError } from "../errors/cli-error.js";
+import { formatApt, formatKeyValues } from "../output/format.js";
+import type { Output } from "../output/output.js";
+import { fetchLogs } from "../runtime/fetch-logs.js";
+import type { ExecuteAnswer } from "./run-gateway.js";
+import type { RunPayment } from "./run-payment.js";
 
 /** The run's logs through the gateway; a note and undefined when they cannot be read. */
 export function runLogs(args: {

@@ -1,9 +1,9 @@
-import type { CommonArgValues } from "../args/common-args";
-import type { ResolvedSettings } from "../config/resolve-settings";
-import { formatApt } from "../output/format";
-import type { Output } from "../output/output";
-import type { Ed25519Signer } from "../runtime/ed25519-signer";
-import { openTransactionSession } from "../runtime/transaction-session";
+import type { CommonArgValues } from "../args/common-args.js";
+import type { ResolvedSettings } from "../config/resolve-settings.js";
+import { formatApt } from "../output/format.js";
+import type { Output } from "../output/output.js";
+import type { Ed25519Signer } from "../runtime/ed25519-signer.js";
+import { openTransactionSession } from "../runtime/transaction-session.js";
 
 /** The payment `run --pay` made, as its result shows it. */
 export interface RunPayment {

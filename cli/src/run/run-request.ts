@@ -1,7 +1,7 @@
-import { callerProofHeaders } from "../../../shared/src/auth/caller-proof-message";
-import type { Ed25519Signer } from "../runtime/ed25519-signer";
-import { gatewayUrl } from "../runtime/gateway-client";
-import type { RunOptions } from "./run-options";
+import { callerProofHeaders } from "#shared/auth/caller-proof-message";
+import type { Ed25519Signer } from "../runtime/ed25519-signer.js";
+import { gatewayUrl } from "../runtime/gateway-client.js";
+import type { RunOptions } from "./run-options.js";
 
 /** The execute request as it goes on the wire. */
 export interface ExecuteRequest {

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, type KeyObject, sign } from "node:crypto";
-import { ed25519Address, ed25519Authenticator } from "../../../shared/src/ledger/entry-bcs";
-import type { LedgerSigner } from "../../../shared/src/ledger/transactions";
+import { ed25519Address, ed25519Authenticator } from "#shared/ledger/entry-bcs";
+import type { LedgerSigner } from "#shared/ledger/transactions";
 
 // DER header of a PKCS#8 Ed25519 private key; the 32-byte seed follows it.
 const PKCS8_ED25519_PREFIX = Uint8Array.from([

@@ -1,6 +1,6 @@
-import { agentLogsResponseSchema } from "../../../shared/src/schemas/agent";
-import { CliError } from "../errors/cli-error";
-import { gatewayError, gatewayRequest, gatewayUrl } from "./gateway-client";
+import { agentLogsResponseSchema } from "#shared/schemas/agent";
+import { CliError } from "../errors/cli-error.js";
+import { gatewayError, gatewayRequest, gatewayUrl } from "./gateway-client.js";
 
 /** An execution's log lines, through the gateway's logs route. */
 export async function fetchLogs(args: { gateway: URL; processId: string; transactionId: string }) {

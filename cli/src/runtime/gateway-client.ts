@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CliError, usageError } from "../errors/cli-error";
+import { CliError, usageError } from "../errors/cli-error.js";
 
 /** The local stack's gateway (wrangler dev's default port), used when neither flag nor env says otherwise. */
 export const DEFAULT_GATEWAY_URL = "http://127.0.0.1:8787";

@@ -6,7 +6,7 @@ import {
   Hex,
   type HexInput,
 } from "@aptos-labs/ts-sdk";
-import { ed25519KeyObject, ed25519PublicKeyBytes } from "./ed25519-signer";
+import { ed25519KeyObject, ed25519PublicKeyBytes } from "./ed25519-signer.js";
 
 /**
  * The SDK's Ed25519 key with signing and public-key derivation done by Node's OpenSSL. Ed25519

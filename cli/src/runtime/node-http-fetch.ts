@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestOptions } from "node:http";
-import type { FetchLike, HttpAnswer } from "../../../shared/src/ledger/transport";
+import type { FetchLike, HttpAnswer } from "#shared/ledger/transport";
 
 type RequestFn = (
   url: URL,

@@ -1,6 +1,6 @@
-import { hexToBytes } from "../../../shared/src/auth/bytes";
-import type { Setting } from "../config/resolve-settings";
-import { usageError } from "../errors/cli-error";
+import { hexToBytes } from "#shared/auth/bytes";
+import type { Setting } from "../config/resolve-settings.js";
+import { usageError } from "../errors/cli-error.js";
 
 // 32 bytes of hex, bare, 0x-prefixed or in AIP-80 form (what the Aptos CLI writes).
 const ED25519_KEY = /^(?:ed25519-priv-)?(?:0x)?([0-9a-fA-F]{64})$/;

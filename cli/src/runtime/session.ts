@@ -1,16 +1,12 @@
 import type { Account } from "@aptos-labs/ts-sdk";
-import {
-  createLedgerClient,
-  type LedgerClient,
-  type TxReceipt,
-} from "../../../shared/src/ledger/index";
-import type { CommonArgValues } from "../args/common-args";
-import { signerFromSetting } from "./signer";
+import { createLedgerClient, type LedgerClient, type TxReceipt } from "#shared/ledger";
+import type { CommonArgValues } from "../args/common-args.js";
+import { signerFromSetting } from "./signer.js";
 import {
   openTransactionSession,
   REQUEST_TIMEOUT_MS,
   type TransactionSession,
-} from "./transaction-session";
+} from "./transaction-session.js";
 
 /** Everything a ledger command works with, built once from its arguments. */
 export interface Session extends TransactionSession {
@@ -40,5 +36,5 @@ export function openSession(
   };
 }
 
-export { transactionRows } from "./transaction-session";
+export { transactionRows } from "./transaction-session.js";
 export type { TxReceipt };

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import type { CommonArgValues } from "../args/common-args";
-import { loadProfile } from "../config/profile";
-import { type ResolvedSettings, resolveSettings } from "../config/resolve-settings";
-import { registerSecret } from "../errors/secrets";
+import type { CommonArgValues } from "../args/common-args.js";
+import { loadProfile } from "../config/profile.js";
+import { type ResolvedSettings, resolveSettings } from "../config/resolve-settings.js";
+import { registerSecret } from "../errors/secrets.js";
 
 const nodeFiles = {
   exists: (path: string) => existsSync(path),

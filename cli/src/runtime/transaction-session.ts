@@ -4,21 +4,21 @@ import {
   NETWORK_PRESETS,
   type NetworkConfig,
   resolveNetwork,
-} from "../../../shared/src/ledger/networks";
+} from "#shared/ledger/networks";
 import {
   createTransactionClient,
   type TransactionClient,
   type WaitOptions,
-} from "../../../shared/src/ledger/transactions";
-import type { FetchLike } from "../../../shared/src/ledger/transport";
-import type { CommonArgValues } from "../args/common-args";
-import type { ResolvedSettings } from "../config/resolve-settings";
-import { usageError } from "../errors/cli-error";
-import { createOutput, type Output } from "../output/output";
-import { Ed25519Signer } from "./ed25519-signer";
-import { nodeHttpFetch } from "./node-http-fetch";
-import { privateKeyHexFromSetting, seedOf } from "./private-key";
-import { settingsFromArgs } from "./settings";
+} from "#shared/ledger/transactions";
+import type { FetchLike } from "#shared/ledger/transport";
+import type { CommonArgValues } from "../args/common-args.js";
+import type { ResolvedSettings } from "../config/resolve-settings.js";
+import { usageError } from "../errors/cli-error.js";
+import { createOutput, type Output } from "../output/output.js";
+import { Ed25519Signer } from "./ed25519-signer.js";
+import { nodeHttpFetch } from "./node-http-fetch.js";
+import { privateKeyHexFromSetting, seedOf } from "./private-key.js";
+import { settingsFromArgs } from "./settings.js";
 
 /**
  * What a command needs to submit our entry functions, without the ledger SDK: output, settings,

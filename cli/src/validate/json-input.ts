@@ -1,4 +1,4 @@
-import { usageError } from "../errors/cli-error";
+import { usageError } from "../errors/cli-error.js";
 
 export type ReadText = (path: string) => string;
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { usageError } from "../errors/cli-error";
+import { usageError } from "../errors/cli-error.js";
 
 /**
  * Parses one option value with a shared schema; a failure becomes a usage error naming the

@@ -1,7 +1,7 @@
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { paymentTaskIdSchema, processIdSchema } from "../../../shared/src/schemas/ids";
-import { usageError } from "../errors/cli-error";
-import { parseOption, requireValue } from "./options";
+import { addressSchema } from "#shared/schemas/address";
+import { paymentTaskIdSchema, processIdSchema } from "#shared/schemas/ids";
+import { usageError } from "../errors/cli-error.js";
+import { parseOption, requireValue } from "./options.js";
 
 export interface PaymentTaskValues {
   id?: string | undefined;

@@ -1,7 +1,7 @@
-import { CURRENCY } from "../../../shared/src/contract/limits";
-import type { ProcessFields } from "../../../shared/src/ledger/index";
-import { usageError } from "../errors/cli-error";
-import type { ProcessInput } from "./process-input";
+import { CURRENCY } from "#shared/contract/limits";
+import type { ProcessFields } from "#shared/ledger";
+import { usageError } from "../errors/cli-error.js";
+import type { ProcessInput } from "./process-input.js";
 
 type Pricing = NonNullable<ProcessFields["pricing"]>;
 

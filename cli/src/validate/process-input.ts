@@ -1,19 +1,19 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { CURRENCY, LIMITS, SERVICE_URL_SCHEMES } from "../../../shared/src/contract/limits";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { amountStringSchema } from "../../../shared/src/schemas/amount";
-import { processIdSchema, utf8Length, workflowIdSchema } from "../../../shared/src/schemas/ids";
+import { CURRENCY, LIMITS, SERVICE_URL_SCHEMES } from "#shared/contract/limits";
+import { addressSchema } from "#shared/schemas/address";
+import { amountStringSchema } from "#shared/schemas/amount";
+import { processIdSchema, utf8Length, workflowIdSchema } from "#shared/schemas/ids";
 import {
   descriptionSchema,
   processNameSchema,
   processStatusSchema,
   tagSchema,
-} from "../../../shared/src/schemas/process";
-import type { ProcessArgValues } from "../args/process-args";
-import { usageError } from "../errors/cli-error";
-import { readJsonArgument } from "./json-input";
-import { parseBooleanOption, parseOption, splitList } from "./options";
+} from "#shared/schemas/process";
+import type { ProcessArgValues } from "../args/process-args.js";
+import { usageError } from "../errors/cli-error.js";
+import { readJsonArgument } from "./json-input.js";
+import { parseBooleanOption, parseOption, splitList } from "./options.js";
 
 export const serviceUrlSchema = z
   .string()

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newFundedAccount, type TestAccount } from "./support/accounts";
+import { newFundedAccount, type TestAccount } from "./support/accounts.js";
 import {
   addTaskJson,
   approveJson,
@@ -24,10 +24,10 @@ import {
   verifyJson,
   workflowChangeJson,
   workflowJson,
-} from "./support/cli-schemas";
-import { expectFailure, jsonResult } from "./support/json-output";
-import { type LocalStack, startLocalStack } from "./support/local-stack";
-import { ensureCliBuilt, runCli } from "./support/run-cli";
+} from "./support/cli-schemas.js";
+import { expectFailure, jsonResult } from "./support/json-output.js";
+import { type LocalStack, startLocalStack } from "./support/local-stack.js";
+import { ensureCliBuilt, runCli } from "./support/run-cli.js";
 
 let stack: LocalStack;
 let dir: string;
@@ -64,7 +64,7 @@ describe("accounts", () => {
   it("funds an account from the devnode faucet", async () => {
     const fresh = jsonResult(
       await cli(["account", "new", "--json"]),
-      (await import("./support/cli-schemas")).accountNewJson,
+      (await import("./support/cli-schemas.js")).accountNewJson,
     );
     const body = jsonResult(await cli(["fund", fresh.address, "-a", "12345", "--json"]), fundJson);
     expect(body).toMatchObject({ address: fresh.address, amount: "12345", balance: "12345" });

@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountNewJson, errorJson } from "./support/cli-schemas";
-import { expectFailure, jsonResult } from "./support/json-output";
-import { CLI_PATH, ensureCliBuilt, runCli } from "./support/run-cli";
+import { accountNewJson, errorJson } from "./support/cli-schemas.js";
+import { expectFailure, jsonResult } from "./support/json-output.js";
+import { CLI_PATH, ensureCliBuilt, runCli } from "./support/run-cli.js";
 
 const KEY = `0x${"5e".repeat(32)}`;
 const KEY_HEX = "5e".repeat(32);

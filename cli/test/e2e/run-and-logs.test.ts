@@ -7,13 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { agentLogsResponseSchema } from "../../../shared/src/schemas/agent";
-import { executeSuccessResponseSchema } from "../../../shared/src/schemas/gateway";
-import { newFundedAccount, type TestAccount } from "./support/accounts";
-import { payJson, paymentJson, registerJson, txHashSchema } from "./support/cli-schemas";
-import { expectFailure, jsonResult } from "./support/json-output";
-import { type LocalStack, startLocalStack } from "./support/local-stack";
-import { ensureCliBuilt, runCli } from "./support/run-cli";
+import { agentLogsResponseSchema } from "#shared/schemas/agent";
+import { executeSuccessResponseSchema } from "#shared/schemas/gateway";
+import { newFundedAccount, type TestAccount } from "./support/accounts.js";
+import { payJson, paymentJson, registerJson, txHashSchema } from "./support/cli-schemas.js";
+import { expectFailure, jsonResult } from "./support/json-output.js";
+import { type LocalStack, startLocalStack } from "./support/local-stack.js";
+import { ensureCliBuilt, runCli } from "./support/run-cli.js";
 
 // The echo example agent serves the process with this id (its AGENT_PROCESS_ID).
 const ECHO = "echo";

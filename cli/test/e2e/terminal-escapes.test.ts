@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newFundedAccount, type TestAccount } from "./support/accounts";
-import { type LocalStack, startLocalStack } from "./support/local-stack";
-import { ensureCliBuilt, runCli } from "./support/run-cli";
+import { newFundedAccount, type TestAccount } from "./support/accounts.js";
+import { type LocalStack, startLocalStack } from "./support/local-stack.js";
+import { ensureCliBuilt, runCli } from "./support/run-cli.js";
 
 const ESC = "\x1b";
 const NAME = `Safe${ESC}]8;;https://evil.example${ESC}\\link${ESC}]8;;${ESC}\\${ESC}[2J`;

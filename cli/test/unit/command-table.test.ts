@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMMANDS, findCommand } from "../../src/command-table";
+import { COMMANDS, findCommand } from "../../src/command-table.js";
 
 describe("the command table", () => {
   it("is the one home of each command's name and description: the root help's and the command's own", async () => {

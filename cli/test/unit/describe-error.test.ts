@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { LedgerError } from "../../../shared/src/ledger/errors";
-import { CliError } from "../../src/errors/cli-error";
-import { describeError } from "../../src/errors/describe-error";
-import { registerSecret } from "../../src/errors/secrets";
+import { LedgerError } from "#shared/ledger/errors";
+import { CliError } from "../../src/errors/cli-error.js";
+import { describeError } from "../../src/errors/describe-error.js";
+import { registerSecret } from "../../src/errors/secrets.js";
 
 describe("describeError", () => {
   it("maps each ledger error kind to its documented exit code", () => {

@@ -1,12 +1,8 @@
 import { Account, Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import {
-  callerProofHeaders,
-  signCallerProof,
-  verifyCallerProof,
-} from "../../../shared/src/auth/caller-proof";
-import { Ed25519Signer } from "../../src/runtime/ed25519-signer";
-import { privateKeyHexFromSetting, seedOf } from "../../src/runtime/private-key";
+import { callerProofHeaders, signCallerProof, verifyCallerProof } from "#shared/auth/caller-proof";
+import { Ed25519Signer } from "../../src/runtime/ed25519-signer.js";
+import { privateKeyHexFromSetting, seedOf } from "../../src/runtime/private-key.js";
 
 describe("Ed25519Signer", () => {
   it("has the SDK account's address and signs with its exact authenticator bytes", () => {

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { escapeControls, formatKeyValues, formatTable, toJson } from "../../src/output/format";
-import { createOutput } from "../../src/output/output";
-import { processTable } from "../../src/output/views";
+import { escapeControls, formatKeyValues, formatTable, toJson } from "../../src/output/format.js";
+import { createOutput } from "../../src/output/output.js";
+import { processTable } from "../../src/output/views.js";
 
 // Text from the ledger or an agent must not act on the terminal (issue 13, door 8).
 const ESC = "\x1b";

@@ -7,7 +7,7 @@ import {
   formatTable,
   shortAddress,
   toJson,
-} from "../../src/output/format";
+} from "../../src/output/format.js";
 
 describe("formatApt", () => {
   it("shows APT with the exact octas beside it", () => {

@@ -1,6 +1,6 @@
 import { Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { NodeEd25519PrivateKey } from "../../src/runtime/node-ed25519";
+import { NodeEd25519PrivateKey } from "../../src/runtime/node-ed25519.js";
 
 describe("NodeEd25519PrivateKey", () => {
   it("derives the SDK's public key and signs byte for byte like the SDK", () => {

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LedgerError } from "../../../shared/src/ledger/errors";
-import { sendNodeRequest } from "../../../shared/src/ledger/transport";
-import { nodeHttpFetch } from "../../src/runtime/node-http-fetch";
+import { LedgerError } from "#shared/ledger/errors";
+import { sendNodeRequest } from "#shared/ledger/transport";
+import { nodeHttpFetch } from "../../src/runtime/node-http-fetch.js";
 
 const REDIRECTS: Record<string, { status: number; location: string }> = {
   "/moved": { status: 301, location: "/v1/moved-here" },

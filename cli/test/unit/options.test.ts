@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { addressSchema } from "../../../shared/src/schemas/address";
-import { amountSchema } from "../../../shared/src/schemas/amount";
-import { prioritySchema } from "../../../shared/src/schemas/priority";
-import { processStatusSchema } from "../../../shared/src/schemas/process";
-import { CliError } from "../../src/errors/cli-error";
-import { readJsonArgument } from "../../src/validate/json-input";
+import { addressSchema } from "#shared/schemas/address";
+import { amountSchema } from "#shared/schemas/amount";
+import { prioritySchema } from "#shared/schemas/priority";
+import { processStatusSchema } from "#shared/schemas/process";
+import { CliError } from "../../src/errors/cli-error.js";
+import { readJsonArgument } from "../../src/validate/json-input.js";
 import {
   parseBooleanOption,
   parseIntegerOption,
@@ -13,7 +13,7 @@ import {
   parseOptionalOption,
   requireValue,
   splitList,
-} from "../../src/validate/options";
+} from "../../src/validate/options.js";
 
 function usageMessage(fn: () => unknown): string {
   try {

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CliError } from "../../src/errors/cli-error";
-import { isEmptyInput, mergeFields, registerFields } from "../../src/validate/process-fields";
-import { processInputFromArgs } from "../../src/validate/process-input";
+import { CliError } from "../../src/errors/cli-error.js";
+import { isEmptyInput, mergeFields, registerFields } from "../../src/validate/process-fields.js";
+import { processInputFromArgs } from "../../src/validate/process-input.js";
 
 const dir = mkdtempSync(join(tmpdir(), "agentgate-cli-unit-"));
 const file = (name: string, content: unknown) => {

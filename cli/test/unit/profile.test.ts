@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findAptosConfig, loadProfile, parseProfile } from "../../src/config/profile";
-import { CliError } from "../../src/errors/cli-error";
+import { findAptosConfig, loadProfile, parseProfile } from "../../src/config/profile.js";
+import { CliError } from "../../src/errors/cli-error.js";
 
 const KEY = "ed25519-priv-0x1111111111111111111111111111111111111111111111111111111111111111";
 const CONFIG = `profiles:

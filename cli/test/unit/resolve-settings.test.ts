@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveSettings } from "../../src/config/resolve-settings";
+import { resolveSettings } from "../../src/config/resolve-settings.js";
 
 const profile = {
   network: "devnet",

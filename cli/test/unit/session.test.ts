@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openSession } from "../../src/runtime/session";
+import { openSession } from "../../src/runtime/session.js";
 
 const VARS = [
   "APTOS_NETWORK",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseYamlSubset } from "../../src/config/yaml-subset";
+import { parseYamlSubset } from "../../src/config/yaml-subset.js";
 
 const APTOS_CONFIG = `---
 profiles:

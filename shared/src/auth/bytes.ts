@@ -1,5 +1,7 @@
+import { hexToBytes as bytesOf, bytesToHex as hexOf } from "@noble/hashes/utils";
+
 /**
- * Byte helpers for the request-signing schemes. Everything handed to Web Crypto is backed by a
+ * Byte helpers for the request-signing schemes, and the one hex codec of shared/ and the Workers. Everything handed to Web Crypto is backed by a
  * plain ArrayBuffer (`Uint8Array<ArrayBuffer>`), which both the DOM and the Workers typings accept.
  */
 const utf8 = new TextEncoder();
@@ -28,15 +30,17 @@ export function concatBytes(...parts: Uint8Array[]): Bytes {
   return out;
 }
 
+/** Lowercase hex, no 0x. */
 export function bytesToHex(bytes: Uint8Array | ArrayBuffer): string {
-  const view = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes;
-  return Array.from(view, (b) => b.toString(16).padStart(2, "0")).join("");
+  return hexOf(bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes);
 }
 
-/** Null for anything but an even-length string of hex digits (no 0x). */
+/** Null for anything but an even-length string of hex digits (no 0x; either case). */
 export function hexToBytes(hex: string): Bytes | null {
-  if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex)) return null;
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
+  try {
+    // noble decodes into a fresh ArrayBuffer; its typings say only Uint8Array.
+    return bytesOf(hex) as Bytes;
+  } catch {
+    return null;
+  }
 }

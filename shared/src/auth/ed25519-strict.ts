@@ -8,7 +8,7 @@
  * authentication (workers/ledger/README.md) and the gateway's caller proof (docs/gateway.md).
  * Runs in Node and workerd; the equation itself is Web Crypto's native Ed25519.
  */
-import type { Bytes } from "./bytes.js";
+import { type Bytes, bytesToHex } from "./bytes.js";
 
 /** The order of the base point: a canonical S is below it. */
 export const ED25519_GROUP_ORDER = (1n << 252n) + 27742317777372353535851937790883648493n;
@@ -40,10 +40,6 @@ function littleEndian(bytes: Uint8Array): bigint {
   return value;
 }
 
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** True when a 32-byte scalar, little-endian, is below the group order. */
 export function isCanonicalScalar(scalar: Uint8Array): boolean {
   return scalar.length === 32 && littleEndian(scalar) < ED25519_GROUP_ORDER;
@@ -57,14 +53,14 @@ export function isCanonicalScalar(scalar: Uint8Array): boolean {
 export function isStrictPointEncoding(point: Uint8Array): boolean {
   if (point.length !== 32) return false;
   const y = littleEndian(point) & ((1n << 255n) - 1n);
-  return y < FIELD_PRIME && !SMALL_ORDER_ENCODINGS.has(hex(point));
+  return y < FIELD_PRIME && !SMALL_ORDER_ENCODINGS.has(bytesToHex(point));
 }
 
 /** Imported verification keys by public key: importing is the costly part of Web Crypto's verify. */
 const cryptoKeys = new Map<string, CryptoKey>();
 
 async function importKey(publicKey: Bytes): Promise<CryptoKey> {
-  const id = hex(publicKey);
+  const id = bytesToHex(publicKey);
   let key = cryptoKeys.get(id);
   if (key === undefined) {
     if (cryptoKeys.size > 10_000) cryptoKeys.clear();

@@ -1,4 +1,4 @@
-import type { ModuleName, MoveType } from "./modules";
+import type { ModuleName, MoveType } from "./modules.js";
 
 export interface StructField {
   name: string;

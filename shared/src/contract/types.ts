@@ -1,4 +1,4 @@
-import { STRUCTS, type StructName } from "./structs";
+import { STRUCTS, type StructName } from "./structs.js";
 
 const PRIMITIVES = new Set(["bool", "u8", "u16", "u32", "u64", "u128", "u256", "address"]);
 

@@ -7,8 +7,11 @@ export type IssueLike = {
   readonly code?: string;
 };
 
-/** Where the value came from, so the message says `body.amount` or `query.limit`. */
-export type InputLocation = "body" | "param" | "query" | "header" | "config" | "args";
+/**
+ * Where the value came from, so the message says `body.amount` or `query.limit` (`data`: an
+ * AgentRequest's data, the input an agent's schema reads).
+ */
+export type InputLocation = "body" | "param" | "query" | "header" | "config" | "args" | "data";
 
 const MAX_ISSUES_IN_MESSAGE = 3;
 
@@ -29,12 +32,19 @@ function issueText(issue: IssueLike): string {
   return issue.message;
 }
 
-/** One line naming each failing field: "body.userAddress: invalid address; body.amount: required". */
-export function formatZodIssue(issues: readonly IssueLike[], location?: InputLocation): string {
+/**
+ * One line naming each failing field: "body.userAddress: invalid address; body.amount: required".
+ * Past `maxIssues` (3) it says "and N more"; a configuration error names every bad setting.
+ */
+export function formatZodIssue(
+  issues: readonly IssueLike[],
+  location?: InputLocation,
+  { maxIssues = MAX_ISSUES_IN_MESSAGE }: { maxIssues?: number } = {},
+): string {
   const parts = issues
-    .slice(0, MAX_ISSUES_IN_MESSAGE)
+    .slice(0, maxIssues)
     .map((issue) => `${issuePath(location, issue.path)}: ${issueText(issue)}`);
-  const more = issues.length - MAX_ISSUES_IN_MESSAGE;
+  const more = issues.length - maxIssues;
   if (more > 0) parts.push(`and ${more} more`);
   return parts.length === 0 ? "invalid input" : parts.join("; ");
 }

@@ -1,3 +1,4 @@
+export { normalizeAddress } from "../schemas/address.js";
 export { entryFunctionAbi, functionId, viewFunctionAbi } from "./abi.js";
 export { abortMessage, parseMoveAbort } from "./abort-parse.js";
 export type { DecodedArg } from "./bcs-args.js";
@@ -11,7 +12,6 @@ export {
 } from "./errors.js";
 export { findEvents } from "./events.js";
 export type { U64Input } from "./integers.js";
-export { normalizeAddress } from "./move-json.js";
 export {
   customNetwork,
   explorerAccountUrl,

@@ -1,5 +1,6 @@
-import { AccountAddress } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
+import { hexToBytes } from "../auth/bytes.js";
+import { normalizeAddress } from "../schemas/address.js";
 import { LedgerError } from "./errors.js";
 
 /**
@@ -28,31 +29,18 @@ export const addressJson = z.string().transform((value, ctx) => {
   }
 });
 
-export const bytesJson = z
-  .string()
-  .regex(/^0x([0-9a-fA-F]{2})*$/, { message: "expected 0x-prefixed hex bytes" })
-  .transform((value) => hexToBytes(value));
-
-// Hex.fromHexString refuses "0x", which is how the node writes an empty vector<u8>.
-function hexToBytes(hex: string): Uint8Array {
-  const digits = hex.slice(2);
-  const bytes = new Uint8Array(digits.length / 2);
-  for (let i = 0; i < bytes.length; i++)
-    bytes[i] = Number.parseInt(digits.slice(2 * i, 2 * i + 2), 16);
-  return bytes;
-}
+/** vector<u8>: 0x-prefixed hex, "0x" for an empty vector. */
+export const bytesJson = z.string().transform((value, ctx) => {
+  const bytes = value.startsWith("0x") ? hexToBytes(value.slice(2)) : null;
+  if (bytes !== null) return bytes;
+  ctx.issues.push({ code: "custom", message: "expected 0x-prefixed hex bytes", input: value });
+  return z.NEVER;
+});
 
 export function optionJson<T extends z.ZodType>(inner: T) {
   return z
     .object({ vec: z.array(inner).max(1) })
     .transform((value): z.output<T> | undefined => value.vec[0]);
-}
-
-/** Long form, 0x + 64 lowercase hex; accepts trimmed node output such as "0x1" or "0xfa". */
-export function normalizeAddress(value: string): string {
-  return AccountAddress.fromString(value.startsWith("0x") ? value : `0x${value}`, {
-    maxMissingChars: 63,
-  }).toStringLong();
 }
 
 /** Parses node output with a schema; a mismatch is the node's fault, reported as "rejected". */

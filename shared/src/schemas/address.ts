@@ -14,10 +14,15 @@ export function isValidAddress(input: string): boolean {
   return digits.length >= MIN_DIGITS_OF_ORDINARY_ADDRESS || Number.parseInt(digits, 16) < 16;
 }
 
-/** Long form (`0x` + 64 lowercase hex); throws on an invalid address. */
+/**
+ * Long form (`0x` + 64 lowercase hex) of 1 to 64 hex digits, with or without 0x (or 0X); throws
+ * on anything else. It takes every form the ledger node prints (it trims leading zeros: "0xfa").
+ * Whether a user may write an address that short is `isValidAddress`'s question, which
+ * `addressSchema` asks first.
+ */
 export function normalizeAddress(input: string): string {
-  if (!isValidAddress(input)) throw new Error(`invalid address: ${input}`);
-  const digits = input.startsWith("0x") ? input.slice(2) : input;
+  const digits = /^0x/i.test(input) ? input.slice(2) : input;
+  if (!HEX_DIGITS.test(digits)) throw new Error(`invalid address: ${input}`);
   return `0x${digits.toLowerCase().padStart(64, "0")}`;
 }
 

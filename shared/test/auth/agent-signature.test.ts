@@ -12,7 +12,7 @@ import {
   parseGatewayPublicKey,
   signAgentRequest,
   verifyAgentRequest,
-} from "../../src/auth/agent-signature.js";
+} from "#shared/auth/agent-signature";
 
 // The vector of docs/agent.md ("Gateway signatures"), computed with Node's own Ed25519
 // (node:crypto sign with a PKCS#8 key of this seed), independent of the ts-sdk used to sign here.

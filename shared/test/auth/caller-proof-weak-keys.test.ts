@@ -1,6 +1,6 @@
 import { Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { bytesToHex, hexToBytes } from "../../src/auth/bytes.js";
+import { bytesToHex, hexToBytes } from "#shared/auth/bytes";
 import {
   CALLER_ORIGIN_HEADER,
   CALLER_PUBLIC_KEY_HEADER,
@@ -9,7 +9,7 @@ import {
   ed25519AuthenticationKey,
   signCallerProof,
   verifyCallerProof,
-} from "../../src/auth/caller-proof.js";
+} from "#shared/auth/caller-proof";
 import { IDENTITY_KEY, NOBODYS_SIGNATURE, withLAddedToS } from "./ed25519-vectors.js";
 
 // docs/gateway.md, "Caller proof": the gateway verifies Ed25519 strictly, so a key of small

@@ -10,7 +10,7 @@ import {
   ed25519AuthenticationKey,
   signCallerProof,
   verifyCallerProof,
-} from "../../src/auth/caller-proof.js";
+} from "#shared/auth/caller-proof";
 
 const privateKey = new Ed25519PrivateKey(
   "0x1111111111111111111111111111111111111111111111111111111111111111",

@@ -1,13 +1,13 @@
 import { Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { ED25519_TORSION_SUBGROUP, ed25519 } from "@noble/curves/ed25519";
 import { describe, expect, it } from "vitest";
-import { hexToBytes } from "../../src/auth/bytes.js";
+import { hexToBytes } from "#shared/auth/bytes";
 import {
   ED25519_GROUP_ORDER,
   isCanonicalScalar,
   isStrictPointEncoding,
   verifyEd25519Strict,
-} from "../../src/auth/ed25519-strict.js";
+} from "#shared/auth/ed25519-strict";
 import { IDENTITY_KEY, L, NOBODYS_SIGNATURE, withLAddedToS } from "./ed25519-vectors.js";
 
 const message = new TextEncoder().encode("pay 1 APT to bob");

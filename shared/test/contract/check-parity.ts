@@ -15,7 +15,7 @@ import {
   STATUS_CONSTANTS,
   STRUCTS,
   type StructSpec,
-} from "../../src/contract";
+} from "#shared/contract";
 import {
   abortExpressions,
   assertCalls,
@@ -23,7 +23,7 @@ import {
   type MoveModule,
   type MoveParam,
   parseMoveModule,
-} from "./move-source";
+} from "./move-source.js";
 
 const PACKAGE_ADDRESS = "agent_platform";
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ABORTS_BY_MODULE, describeAbortCode, MODULES, type ModuleName } from "../../src/contract";
+import { ABORTS_BY_MODULE, describeAbortCode, MODULES, type ModuleName } from "#shared/contract";
 
 const testsDir = new URL("../../../move/tests/", import.meta.url);
 

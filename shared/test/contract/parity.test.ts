@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ABORT_CODES, type AbortName, abortCode } from "../../src/contract";
-import { checkParity } from "./check-parity";
+import { ABORT_CODES, type AbortName, abortCode } from "#shared/contract";
+import { checkParity } from "./check-parity.js";
 
 const sourcesDir = new URL("../../../move/sources/", import.meta.url);
 const readmeUrl = new URL("../../../move/README.md", import.meta.url);

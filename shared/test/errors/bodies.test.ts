@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AppErrorException, appError, fail, ok, toAppError } from "../../src/errors/app-error.js";
-import { errorBody, errorMessage, errorStatus } from "../../src/errors/bodies.js";
-import { errorResponseSchema } from "../../src/schemas/error-response.js";
+import { AppErrorException, appError, fail, ok, toAppError } from "#shared/errors/app-error";
+import { errorBody, errorMessage, errorStatus } from "#shared/errors/bodies";
+import { errorResponseSchema } from "#shared/schemas/error-response";
 
 const NOW = "2026-01-01T00:00:00.000Z";
 

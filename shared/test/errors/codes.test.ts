@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ERROR_CODE_NAMES, ERROR_CODES, isErrorCode } from "../../src/errors/codes.js";
+import { ERROR_CODE_NAMES, ERROR_CODES, isErrorCode } from "#shared/errors/codes";
 
 describe("error code table", () => {
   it("uses SPEC's messages verbatim", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { formatZodIssue, issuePath, validationError } from "../../src/errors/validation.js";
-import { executeBodySchema, paymentBodySchema } from "../../src/schemas/gateway.js";
+import { formatZodIssue, issuePath, validationError } from "#shared/errors/validation";
+import { executeBodySchema, paymentBodySchema } from "#shared/schemas/gateway";
 
 function issuesOf(schema: z.ZodType, input: unknown) {
   const result = schema.safeParse(input);
@@ -32,6 +32,17 @@ describe("formatZodIssue", () => {
     const schema = z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string() });
     const message = formatZodIssue(issuesOf(schema, {}), "body");
     expect(message).toBe("body.a: required; body.b: required; body.c: required; and 1 more");
+  });
+
+  it("names every field when asked to (configuration errors)", () => {
+    const schema = z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string() });
+    const message = formatZodIssue(issuesOf(schema, {}), undefined, { maxIssues: Infinity });
+    expect(message).toBe("a: required; b: required; c: required; d: required");
+  });
+
+  it("prefixes an agent's input with data", () => {
+    const issues = issuesOf(z.object({ text: z.string() }), { text: 1 });
+    expect(formatZodIssue(issues, "data")).toMatch(/^data\.text: /);
   });
 
   it("names the whole input when the path is empty", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ABORT_CODES, abortCode } from "../../src/contract/aborts.js";
-import { DEVNODE_MODULE_ADDRESS } from "../../src/contract/devnode.js";
-import { abortMessage, parseMoveAbort } from "../../src/ledger/abort-parse.js";
+import { ABORT_CODES, abortCode } from "#shared/contract/aborts";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
+import { abortMessage, parseMoveAbort } from "#shared/ledger/abort-parse";
 
 describe("parseMoveAbort", () => {
   it("decodes one of our aborts to its table name, category and human message", () => {

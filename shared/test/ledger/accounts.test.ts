@@ -1,7 +1,7 @@
 import { Account } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { createLedgerClient } from "../../src/ledger/client.js";
-import { NETWORK_PRESETS, resolveNetwork } from "../../src/ledger/networks.js";
+import { createLedgerClient } from "#shared/ledger/client";
+import { NETWORK_PRESETS, resolveNetwork } from "#shared/ledger/networks";
 import { MockNode, mockClient } from "./mock-node.js";
 
 describe("account helpers", () => {

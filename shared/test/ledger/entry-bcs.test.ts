@@ -11,23 +11,24 @@ import {
 } from "@aptos-labs/ts-sdk";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEVNODE_MODULE_ADDRESS } from "../../src/contract/devnode.js";
-import { type EntryFunctionName, FUNCTIONS } from "../../src/contract/functions.js";
-import { entryFunctionAbi, functionId } from "../../src/ledger/abi.js";
+import { bytesToHex } from "#shared/auth/bytes";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
+import { type EntryFunctionName, FUNCTIONS } from "#shared/contract/functions";
+import { entryFunctionAbi, functionId } from "#shared/ledger/abi";
 import {
   ed25519Address,
   type MoveArgument,
   rawEntryTransactionBytes,
   signedTransactionBytes,
   signingMessage,
-} from "../../src/ledger/entry-bcs.js";
-import { LedgerError } from "../../src/ledger/errors.js";
+} from "#shared/ledger/entry-bcs";
+import { LedgerError } from "#shared/ledger/errors";
 
 const MAX_U64 = 2n ** 64n - 1n;
 
 const hexAddress = fc
   .uint8Array({ minLength: 32, maxLength: 32 })
-  .map((bytes) => `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`);
+  .map((bytes) => `0x${bytesToHex(bytes)}`);
 
 function argumentOf(type: string): fc.Arbitrary<MoveArgument> {
   switch (type) {

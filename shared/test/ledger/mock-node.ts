@@ -1,8 +1,8 @@
 import { Deserializer, EntryFunction, Hex } from "@aptos-labs/ts-sdk";
-import { DEVNODE_MODULE_ADDRESS } from "../../src/contract/devnode.js";
-import { createLedgerClient } from "../../src/ledger/client.js";
-import { NETWORK_PRESETS } from "../../src/ledger/networks.js";
-import { decodeSignedTransaction } from "../../src/ledger/signed-transactions.js";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
+import { createLedgerClient } from "#shared/ledger/client";
+import { NETWORK_PRESETS } from "#shared/ledger/networks";
+import { decodeSignedTransaction } from "#shared/ledger/signed-transactions";
 
 /** One request as the node saw it. */
 export interface RecordedRequest {

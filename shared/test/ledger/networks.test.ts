@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEVNODE_MODULE_ADDRESS } from "../../src/contract/devnode.js";
-import { LedgerError } from "../../src/ledger/errors.js";
-import {
-  explorerTransactionUrl,
-  NETWORK_PRESETS,
-  resolveNetwork,
-} from "../../src/ledger/networks.js";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
+import { LedgerError } from "#shared/ledger/errors";
+import { explorerTransactionUrl, NETWORK_PRESETS, resolveNetwork } from "#shared/ledger/networks";
 
 describe("network presets", () => {
   it("points local at the devnode: fullnode, faucet and indexer on port 8080, chain id 4, its module address", () => {

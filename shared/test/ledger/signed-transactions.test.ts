@@ -1,10 +1,7 @@
 import { Account, generateUserTransactionHash, Hex } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { DEVNODE_MODULE_ADDRESS } from "../../src/contract/devnode.js";
-import {
-  decodeSignedTransaction,
-  signTransactionHex,
-} from "../../src/ledger/signed-transactions.js";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
+import { decodeSignedTransaction, signTransactionHex } from "#shared/ledger/signed-transactions";
 import { MockNode, mockClient } from "./mock-node.js";
 
 describe("client-signed make_payment", () => {

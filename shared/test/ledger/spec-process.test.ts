@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { LedgerProcess } from "../../src/ledger/records.js";
-import { processFieldsOf } from "../../src/ledger/registry.js";
-import { toSpecProcess } from "../../src/ledger/spec-process.js";
-import { processSchema } from "../../src/schemas/process.js";
+import type { LedgerProcess } from "#shared/ledger/records";
+import { processFieldsOf } from "#shared/ledger/registry";
+import { toSpecProcess } from "#shared/ledger/spec-process";
+import { processSchema } from "#shared/schemas/process";
 
 const owner = `0x${"a".repeat(64)}`;
 const base: LedgerProcess = {

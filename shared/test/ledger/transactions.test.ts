@@ -1,11 +1,11 @@
 import { Account } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { ABORT_CODES } from "../../src/contract/aborts.js";
-import { DEVNODE_MODULE_ADDRESS } from "../../src/contract/devnode.js";
-import { FUNCTIONS } from "../../src/contract/functions.js";
-import { createLedgerClient } from "../../src/ledger/client.js";
-import { LedgerError } from "../../src/ledger/errors.js";
-import { customNetwork } from "../../src/ledger/networks.js";
+import { ABORT_CODES } from "#shared/contract/aborts";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
+import { FUNCTIONS } from "#shared/contract/functions";
+import { createLedgerClient } from "#shared/ledger/client";
+import { LedgerError } from "#shared/ledger/errors";
+import { customNetwork } from "#shared/ledger/networks";
 import { MockNode, mockClient } from "./mock-node.js";
 
 const M = DEVNODE_MODULE_ADDRESS;

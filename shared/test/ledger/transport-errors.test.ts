@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createLedgerClient } from "../../src/ledger/client.js";
-import { LedgerError } from "../../src/ledger/errors.js";
-import { NETWORK_PRESETS } from "../../src/ledger/networks.js";
-import type { FetchLike } from "../../src/ledger/transport.js";
+import { createLedgerClient } from "#shared/ledger/client";
+import { LedgerError } from "#shared/ledger/errors";
+import { NETWORK_PRESETS } from "#shared/ledger/networks";
+import type { FetchLike } from "#shared/ledger/transport";
 
 async function errorOf(fetch: FetchLike, requestTimeoutMs?: number): Promise<LedgerError> {
   const client = createLedgerClient({

@@ -1,16 +1,16 @@
 import { AccountAddress, Deserializer } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { DEVNODE_MODULE_ADDRESS } from "../../src/contract/devnode.js";
-import { STRUCTS } from "../../src/contract/structs.js";
-import { LedgerError } from "../../src/ledger/errors.js";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
+import { STRUCTS } from "#shared/contract/structs";
+import { LedgerError } from "#shared/ledger/errors";
 import {
   gatewayContextJson,
   paymentRecordJson,
   processJson,
   taskJson,
   workflowJson,
-} from "../../src/ledger/records.js";
-import { PAYMENT_SETTLE_MARGIN_SECONDS } from "../../src/ledger/usable-payments.js";
+} from "#shared/ledger/records";
+import { PAYMENT_SETTLE_MARGIN_SECONDS } from "#shared/ledger/usable-payments";
 import { MockNode, mockClient } from "./mock-node.js";
 
 const M = DEVNODE_MODULE_ADDRESS;

@@ -1,6 +1,6 @@
 import { AccountAddress } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { addressSchema, isValidAddress, normalizeAddress } from "../../src/schemas/address.js";
+import { addressSchema, isValidAddress, normalizeAddress } from "#shared/schemas/address";
 
 const LONG_ONE = `0x${"0".repeat(63)}1`;
 
@@ -53,6 +53,15 @@ describe("normalizeAddress", () => {
 
   it("throws on an invalid address", () => {
     expect(() => normalizeAddress("0xzz")).toThrow();
+    expect(() => normalizeAddress("0x")).toThrow();
+    expect(() => normalizeAddress(`0x${"1".repeat(65)}`)).toThrow();
+  });
+
+  it("takes the node's trimmed form, which a user may not type", () => {
+    expect(normalizeAddress("0xfa")).toBe(`0x${"0".repeat(62)}fa`);
+    expect(normalizeAddress("A550C18")).toBe(`0x${"0".repeat(57)}a550c18`);
+    expect(isValidAddress("0xfa")).toBe(false);
+    expect(addressSchema.safeParse("0xfa").success).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   agentLogsParamsSchema,
   agentLogsResponseSchema,
   agentRequestSchema,
-} from "../../src/schemas/agent.js";
+} from "#shared/schemas/agent";
 
 const NOW = "2026-01-01T00:00:00.000Z";
 const request = {

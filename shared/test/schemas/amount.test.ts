@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountSchema, MAX_U64, octasToString } from "../../src/schemas/amount.js";
+import { amountSchema, MAX_U64, octasToString } from "#shared/schemas/amount";
 
 describe("amountSchema", () => {
   it("accepts the largest u64 as a bigint", () => {

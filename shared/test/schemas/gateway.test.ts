@@ -13,7 +13,7 @@ import {
   processResponseSchema,
   verifyParamsSchema,
   verifyResponseSchema,
-} from "../../src/schemas/gateway.js";
+} from "#shared/schemas/gateway";
 
 const NOW = "2026-01-01T00:00:00.000Z";
 const LONG_ONE = `0x${"0".repeat(63)}1`;

@@ -5,7 +5,7 @@ import {
   taskIdSchema,
   utf8Length,
   workflowIdSchema,
-} from "../../src/schemas/ids.js";
+} from "#shared/schemas/ids";
 
 describe("process, workflow and task ids", () => {
   const idSchemas = { processIdSchema, workflowIdSchema, taskIdSchema };

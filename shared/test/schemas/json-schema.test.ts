@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import * as agent from "../../src/schemas/agent.js";
-import { errorResponseSchema } from "../../src/schemas/error-response.js";
-import * as gateway from "../../src/schemas/gateway.js";
+import * as agent from "#shared/schemas/agent";
+import { errorResponseSchema } from "#shared/schemas/error-response";
+import * as gateway from "#shared/schemas/gateway";
 
 // The API docs are generated from these schemas; a transform in a response schema would make
 // that generation throw, so every response must render as JSON Schema.

@@ -8,7 +8,7 @@ import {
   paymentStatusName,
   paymentStatusSchema,
   refundRequestSchema,
-} from "../../src/schemas/payment.js";
+} from "#shared/schemas/payment";
 
 const PAYER = `0x${"11".repeat(32)}`;
 const RECEIVER = `0x${"22".repeat(32)}`;

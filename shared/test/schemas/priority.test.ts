@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prioritySchema } from "../../src/schemas/priority.js";
+import { prioritySchema } from "#shared/schemas/priority";
 
 describe("prioritySchema", () => {
   it("accepts integers 0 to 3", () => {

@@ -3,7 +3,7 @@ import {
   processFieldsSchema,
   processRegistrationSchema,
   serviceUrlSchema,
-} from "../../src/schemas/process-registration.js";
+} from "#shared/schemas/process-registration";
 
 const minimal = { name: "Summarizer", serviceUrl: "https://agent.example/summarizer" };
 

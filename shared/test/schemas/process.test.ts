@@ -6,7 +6,7 @@ import {
   processStatusCode,
   processStatusFromCode,
   processStatusSchema,
-} from "../../src/schemas/process.js";
+} from "#shared/schemas/process";
 
 const OWNER = `0x${"ab".repeat(32)}`;
 

@@ -9,7 +9,7 @@ import {
   workflowCreateSchema,
   workflowStatusCode,
   workflowStatusName,
-} from "../../src/schemas/workflow.js";
+} from "#shared/schemas/workflow";
 
 describe("workflowCreateSchema", () => {
   it("accepts id, name and description and defaults the description to empty", () => {

@@ -1,9 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  agentExecuteFailureSchema,
-  agentExecuteSuccessSchema,
-} from "../../../shared/src/schemas/agent.js";
+import { agentExecuteFailureSchema, agentExecuteSuccessSchema } from "#shared/schemas/agent";
 import {
   agentRequest,
   fetchEcho,

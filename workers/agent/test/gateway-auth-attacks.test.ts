@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { agentExecuteSuccessSchema } from "../../../shared/src/schemas/agent.js";
+import { agentExecuteSuccessSchema } from "#shared/schemas/agent";
 import {
   agentRequest,
   executeRequest,

@@ -1,9 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  agentHealthResponseSchema,
-  agentInfoResponseSchema,
-} from "../../../shared/src/schemas/agent.js";
+import { agentHealthResponseSchema, agentInfoResponseSchema } from "#shared/schemas/agent";
 import { fetchEcho, jsonBody, PROCESS_ID } from "./helpers.js";
 
 describe("GET /health", () => {

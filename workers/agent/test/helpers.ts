@@ -1,10 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
-import {
-  type AgentRequestSigner,
-  signAgentRequest,
-} from "../../../shared/src/auth/agent-signature.js";
-import type { AgentRequestInput } from "../../../shared/src/schemas/agent.js";
+import { type AgentRequestSigner, signAgentRequest } from "#shared/auth/agent-signature";
+import type { AgentRequestInput } from "#shared/schemas/agent";
 import echoWorker from "../examples/echo/src/index.js";
 import type { AgentWorkerEnv } from "../src/agent-env.js";
 

@@ -1,9 +1,6 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  agentExecuteFailureSchema,
-  agentExecuteSuccessSchema,
-} from "../../../shared/src/schemas/agent.js";
+import { agentExecuteFailureSchema, agentExecuteSuccessSchema } from "#shared/schemas/agent";
 import type { AgentDurableObject } from "../src/durable/agent-durable-object.js";
 import {
   agentRequest,

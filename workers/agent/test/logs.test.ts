@@ -4,7 +4,7 @@ import {
   agentExecuteFailureSchema,
   agentExecuteSuccessSchema,
   agentLogsResponseSchema,
-} from "../../../shared/src/schemas/agent.js";
+} from "#shared/schemas/agent";
 import {
   agentRequest,
   jsonBody,

@@ -1,6 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { AGENT_SIGNATURE_MAX_SKEW_SECONDS } from "../../../shared/src/auth/agent-signature.js";
+import { AGENT_SIGNATURE_MAX_SKEW_SECONDS } from "#shared/auth/agent-signature";
 import {
   type AgentDurableObject,
   RETENTION_INTERVAL_MS,

@@ -1,10 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { AGENT_SIGNATURE_HEADER } from "../../../shared/src/auth/agent-signature.js";
-import {
-  agentExecuteSuccessSchema,
-  agentHealthResponseSchema,
-} from "../../../shared/src/schemas/agent.js";
+import { AGENT_SIGNATURE_HEADER } from "#shared/auth/agent-signature";
+import { agentExecuteSuccessSchema, agentHealthResponseSchema } from "#shared/schemas/agent";
 import {
   agentRequest,
   executeRequest,

@@ -1,5 +1,5 @@
 import { bodyLimit } from "hono/body-limit";
-import { appError } from "../../../shared/src/errors/app-error.js";
+import { appError } from "#shared/errors/app-error";
 import { deploymentProblem, deploymentRefusal } from "./http/deployment-check.js";
 import { onGatewayError } from "./http/error-handler.js";
 import { errorAnswer, send } from "./http/respond.js";

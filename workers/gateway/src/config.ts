@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AppErrorException, appError } from "../../../shared/src/errors/app-error.js";
-import { formatZodIssue } from "../../../shared/src/errors/validation.js";
+import { AppErrorException, appError } from "#shared/errors/app-error";
+import { formatZodIssue } from "#shared/errors/validation";
 
 export const DEFAULT_AGENT_TIMEOUT_MS = 30_000;
 export const DEFAULT_PROCESS_CACHE_MS = 5_000;

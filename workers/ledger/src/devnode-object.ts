@@ -1,13 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 import { Hono } from "hono";
-import { MoveAbort } from "./engine/types";
-import type { NodeContext } from "./node/context";
-import { nodeConfig, openNode } from "./node/create";
-import { NodeError } from "./node/errors";
-import { requestBodyLimit } from "./routes/body";
-import { devRoutes } from "./routes/dev";
-import { faucetRoutes } from "./routes/faucet";
-import { fullnodeRoutes } from "./routes/fullnode";
+import { MoveAbort } from "./engine/types.js";
+import type { NodeContext } from "./node/context.js";
+import { nodeConfig, openNode } from "./node/create.js";
+import { NodeError } from "./node/errors.js";
+import { requestBodyLimit } from "./routes/body.js";
+import { devRoutes } from "./routes/dev.js";
+import { faucetRoutes } from "./routes/faucet.js";
+import { fullnodeRoutes } from "./routes/fullnode.js";
 
 function errorResponse(error: unknown): Response {
   if (error instanceof NodeError) return error.toResponse();

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { devnodeCors } from "./cors";
-import type { DevnodeObject } from "./devnode-object";
-import { NodeError } from "./node/errors";
-import { readWholeBody, requestBytes } from "./request-body";
-import { requestBodyLimit } from "./routes/body";
+import { devnodeCors } from "./cors.js";
+import type { DevnodeObject } from "./devnode-object.js";
+import { NodeError } from "./node/errors.js";
+import { readWholeBody, requestBytes } from "./request-body.js";
+import { requestBodyLimit } from "./routes/body.js";
 
-export { DevnodeObject } from "./devnode-object";
+export { DevnodeObject } from "./devnode-object.js";
 
 // idFromName hashes the name on every call, a measurable share of a view's CPU time; an id
 // carries no I/O, so one per namespace serves every request.

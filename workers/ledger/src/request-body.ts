@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { NodeError } from "./node/errors";
-import { bodyLimitFor } from "./routes/body";
+import { NodeError } from "./node/errors.js";
+import { bodyLimitFor } from "./routes/body.js";
 
 /**
  * Why the Worker reads every request body to the end itself, rather than leaving it to the

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { accountNewJson } from "./cli-schemas";
-import { jsonResult } from "./json-output";
-import { runCli } from "./run-cli";
+import { accountNewJson } from "./cli-schemas.js";
+import { jsonResult } from "./json-output.js";
+import { runCli } from "./run-cli.js";
 
 export interface TestAccount {
   address: string;

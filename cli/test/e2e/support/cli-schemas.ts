@@ -1,9 +1,9 @@
 /** Schemas of the CLI's --json output (README.md, "CLI reference"), built on the shared resource schemas. */
 import { z } from "zod";
-import { longAddressSchema } from "../../../../shared/src/schemas/address";
-import { amountStringSchema } from "../../../../shared/src/schemas/amount";
-import { paymentTaskIdSchema, processIdSchema } from "../../../../shared/src/schemas/ids";
-import { processSchema } from "../../../../shared/src/schemas/process";
+import { longAddressSchema } from "#shared/schemas/address";
+import { amountStringSchema } from "#shared/schemas/amount";
+import { paymentTaskIdSchema, processIdSchema } from "#shared/schemas/ids";
+import { processSchema } from "#shared/schemas/process";
 
 export const txHashSchema = z.string().regex(/^0x[0-9a-f]{64}$/);
 

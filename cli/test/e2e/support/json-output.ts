@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { z } from "zod";
-import type { CliResult } from "./run-cli";
+import type { CliResult } from "./run-cli.js";
 
 /** Parses a --json result from stdout and checks it against a schema; fails with both streams shown. */
 export function jsonResult<S extends z.ZodType>(result: CliResult, schema: S): z.output<S> {

@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { REPO_ROOT } from "./local-stack";
+import { REPO_ROOT } from "./local-stack.js";
 
 export const CLI_PATH = join(REPO_ROOT, "cli", "dist", "agentgate.mjs");
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AgentRequest } from "../../../../shared/src/schemas/agent.js";
+import type { AgentRequest } from "#shared/schemas/agent";
 import type { AgentLog } from "./agent-log.js";
 
 /** What a handler gets: `input` is `request.data` after the agent's input schema parsed it. */

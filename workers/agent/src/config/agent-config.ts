@@ -2,12 +2,12 @@ import { z } from "zod";
 import {
   AGENT_SIGNATURE_LIFETIME_SECONDS,
   parseGatewayPublicKey,
-} from "../../../../shared/src/auth/agent-signature.js";
-import { LIMITS } from "../../../../shared/src/contract/limits.js";
-import { addressSchema } from "../../../../shared/src/schemas/address.js";
-import { processIdSchema, workflowIdSchema } from "../../../../shared/src/schemas/ids.js";
-import { processNameSchema } from "../../../../shared/src/schemas/process.js";
-import { describeIssues } from "../execution/describe-issues.js";
+} from "#shared/auth/agent-signature";
+import { LIMITS } from "#shared/contract/limits";
+import { formatZodIssue } from "#shared/errors/validation";
+import { addressSchema } from "#shared/schemas/address";
+import { processIdSchema, workflowIdSchema } from "#shared/schemas/ids";
+import { processNameSchema } from "#shared/schemas/process";
 
 /**
  * One deployment serves one process: its identity, workflows and limits come from the Worker's
@@ -198,7 +198,9 @@ export class AgentConfigError extends Error {
 
 /** One line per problem, naming the var, so `wrangler dev` or the dashboard shows what to fix. */
 function configError(error: z.ZodError): AgentConfigError {
-  return new AgentConfigError(`Invalid agent configuration: ${describeIssues(error)}`);
+  return new AgentConfigError(
+    `Invalid agent configuration: ${formatZodIssue(error.issues, undefined, { maxIssues: Number.POSITIVE_INFINITY })}`,
+  );
 }
 
 function logLimitsFrom(vars: {

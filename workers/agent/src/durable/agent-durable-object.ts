@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { AGENT_SIGNATURE_LIFETIME_SECONDS } from "../../../../shared/src/auth/agent-signature.js";
+import { AGENT_SIGNATURE_LIFETIME_SECONDS } from "#shared/auth/agent-signature";
 import type { AgentWorkerEnv } from "../agent-env.js";
 import { type LogLimits, parseLogLimits } from "../config/agent-config.js";
 import {

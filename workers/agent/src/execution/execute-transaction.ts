@@ -1,14 +1,9 @@
 import type { z } from "zod";
-import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
-import {
-  type AppError,
-  appError,
-  fail,
-  ok,
-  type Result,
-} from "../../../../shared/src/errors/app-error.js";
-import type { AgentExecuteResponse, AgentRequest } from "../../../../shared/src/schemas/agent.js";
-import { jsonObjectSchema } from "../../../../shared/src/schemas/common.js";
+import { sha256Hex } from "#shared/auth/agent-signature";
+import { type AppError, appError, fail, ok, type Result } from "#shared/errors/app-error";
+import { formatZodIssue } from "#shared/errors/validation";
+import type { AgentExecuteResponse, AgentRequest } from "#shared/schemas/agent";
+import { jsonObjectSchema } from "#shared/schemas/common";
 import { createTransactionLog } from "../authoring/agent-log.js";
 import type { AgentDefinition } from "../authoring/define-agent.js";
 import type { AgentConfig } from "../config/agent-config.js";
@@ -17,7 +12,6 @@ import type {
   BeginOutcome,
   StoredTransaction,
 } from "../durable/agent-durable-object.js";
-import { describeIssues } from "./describe-issues.js";
 import { type HandlerOutcome, runAgentHandler } from "./run-handler.js";
 
 /** How long past the time limit a duplicate waits for the first run before calling it dead. */
@@ -91,7 +85,7 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
       answer({
         status: "failed",
         result: null,
-        error: `Invalid input: ${describeIssues(input.error, ["data"])}`,
+        error: `Invalid input: ${formatZodIssue(input.error.issues, "data")}`,
         executionTime: 0,
         logs: [],
       }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AgentRequest } from "../../../../shared/src/schemas/agent.js";
+import type { AgentRequest } from "#shared/schemas/agent";
 import type { TransactionLog } from "../authoring/agent-log.js";
 import type { AgentDefinition, AgentResult } from "../authoring/define-agent.js";
 

@@ -5,14 +5,8 @@ import {
   AGENT_SIGNATURE_HEADER,
   AGENT_TIMESTAMP_HEADER,
   verifyAgentRequest,
-} from "../../../../shared/src/auth/agent-signature.js";
-import {
-  type AppError,
-  appError,
-  fail,
-  ok,
-  type Result,
-} from "../../../../shared/src/errors/app-error.js";
+} from "#shared/auth/agent-signature";
+import { type AppError, appError, fail, ok, type Result } from "#shared/errors/app-error";
 import type { AgentConfig } from "../config/agent-config.js";
 
 const SIGNATURE_HEADERS = [

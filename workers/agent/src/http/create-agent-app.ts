@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import type { z } from "zod";
-import { appError } from "../../../../shared/src/errors/app-error.js";
-import { agentLogsParamsSchema } from "../../../../shared/src/schemas/agent.js";
+import { appError } from "#shared/errors/app-error";
+import { formatZodIssue } from "#shared/errors/validation";
+import { agentLogsParamsSchema } from "#shared/schemas/agent";
 import type { AgentWorkerEnv } from "../agent-env.js";
 import type { AgentDefinition } from "../authoring/define-agent.js";
 import { type AgentConfig, AgentConfigError } from "../config/agent-config.js";
 import type { AgentDurableObject } from "../durable/agent-durable-object.js";
-import { describeIssues } from "../execution/describe-issues.js";
 import { executeTransaction } from "../execution/execute-transaction.js";
 import { readMemoryUsage } from "../runtime/memory-usage.js";
 import { currentVersionId, uptimeSeconds, versionStartedAt } from "../runtime/uptime.js";
@@ -111,7 +111,10 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
     const { config } = c.var;
     const params = agentLogsParamsSchema.safeParse(c.req.param());
     if (!params.success) {
-      return errorResponse(c, appError("validation_failed", describeIssues(params.error)));
+      return errorResponse(
+        c,
+        appError("validation_failed", formatZodIssue(params.error.issues, "param")),
+      );
     }
     const { transactionId } = params.data;
     // Logs may hold what the input held: only the gateway reads them (a GET, signed over no body).

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { AppError } from "../../../../shared/src/errors/app-error.js";
-import { errorBody, errorStatus } from "../../../../shared/src/errors/bodies.js";
+import type { AppError } from "#shared/errors/app-error";
+import { errorBody, errorStatus } from "#shared/errors/bodies";
 
 /**
  * The one error response of the agent service: the shared error body, plus the fields a route's

@@ -1,4 +1,4 @@
-import { appError, fail, ok, type Result } from "../../../../shared/src/errors/app-error.js";
+import { appError, fail, ok, type Result } from "#shared/errors/app-error";
 
 /**
  * Reads a request body of at most `maxBytes`, chunk by chunk: a declared Content-Length past the

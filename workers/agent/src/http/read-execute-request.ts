@@ -1,7 +1,7 @@
-import { appError, fail, ok, type Result } from "../../../../shared/src/errors/app-error.js";
-import { type AgentRequest, agentRequestSchema } from "../../../../shared/src/schemas/agent.js";
+import { appError, fail, ok, type Result } from "#shared/errors/app-error";
+import { formatZodIssue } from "#shared/errors/validation";
+import { type AgentRequest, agentRequestSchema } from "#shared/schemas/agent";
 import type { AgentConfig } from "../config/agent-config.js";
-import { describeIssues } from "../execution/describe-issues.js";
 import { checkGatewayRequest } from "./check-gateway.js";
 import { readBodyWithin } from "./limit-body.js";
 
@@ -46,7 +46,9 @@ export async function readExecuteRequest(args: {
   const parsed = agentRequestSchema.safeParse(json.value);
   if (!parsed.success) {
     const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".")))];
-    return fail(appError("validation_failed", describeIssues(parsed.error), { fields }));
+    return fail(
+      appError("validation_failed", formatZodIssue(parsed.error.issues, "body"), { fields }),
+    );
   }
   return ok(parsed.data);
 }

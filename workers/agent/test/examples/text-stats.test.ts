@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  agentExecuteFailureSchema,
-  agentExecuteSuccessSchema,
-} from "../../../../shared/src/schemas/agent.js";
+import { agentExecuteFailureSchema, agentExecuteSuccessSchema } from "#shared/schemas/agent";
 import {
   countSentences,
   countSyllables,

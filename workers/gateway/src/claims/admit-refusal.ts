@@ -1,4 +1,4 @@
-import { appError } from "../../../../shared/src/errors/app-error.js";
+import { appError } from "#shared/errors/app-error";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 import { storedAnswer } from "../http/stored-answer.js";
 import type { AdmitResult } from "./claims-types.js";

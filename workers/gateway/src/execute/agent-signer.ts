@@ -1,6 +1,6 @@
 import type { Account } from "@aptos-labs/ts-sdk";
-import type { AgentRequestSigner } from "../../../../shared/src/auth/agent-signature.js";
-import { appError } from "../../../../shared/src/errors/app-error.js";
+import type { AgentRequestSigner } from "#shared/auth/agent-signature";
+import { appError } from "#shared/errors/app-error";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 
 /**

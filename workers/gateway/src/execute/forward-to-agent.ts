@@ -1,12 +1,6 @@
-import {
-  type AgentRequestSigner,
-  signAgentRequest,
-} from "../../../../shared/src/auth/agent-signature.js";
-import {
-  type AgentRequest,
-  agentExecuteResponseSchema,
-} from "../../../../shared/src/schemas/agent.js";
-import type { JsonObject } from "../../../../shared/src/schemas/common.js";
+import { type AgentRequestSigner, signAgentRequest } from "#shared/auth/agent-signature";
+import { type AgentRequest, agentExecuteResponseSchema } from "#shared/schemas/agent";
+import type { JsonObject } from "#shared/schemas/common";
 import { type AgentTarget, agentUrl, fetchAgentJson } from "./agent-target.js";
 
 /** The agent did not accept the gateway's request: nothing ran. */

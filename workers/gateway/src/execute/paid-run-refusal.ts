@@ -1,5 +1,5 @@
-import { type AppError, appError } from "../../../../shared/src/errors/app-error.js";
-import type { GatewayContext } from "../../../../shared/src/ledger/records.js";
+import { type AppError, appError } from "#shared/errors/app-error";
+import type { GatewayContext } from "#shared/ledger/records";
 
 export type OperatorSettings = {
   /** The operator account's address, or null when OPERATOR_PRIVATE_KEY is not set. */

@@ -1,9 +1,9 @@
-import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
-import { PROCESS_STATUS } from "../../../../shared/src/contract/status.js";
-import { type AppError, appError } from "../../../../shared/src/errors/app-error.js";
-import type { GatewayContext } from "../../../../shared/src/ledger/records.js";
-import type { AgentRequest } from "../../../../shared/src/schemas/agent.js";
-import type { ExecuteBody } from "../../../../shared/src/schemas/gateway.js";
+import { sha256Hex } from "#shared/auth/agent-signature";
+import { PROCESS_STATUS } from "#shared/contract/status";
+import { type AppError, appError } from "#shared/errors/app-error";
+import type { GatewayContext } from "#shared/ledger/records";
+import type { AgentRequest } from "#shared/schemas/agent";
+import type { ExecuteBody } from "#shared/schemas/gateway";
 import { admitRefusal } from "../claims/admit-refusal.js";
 import type { AdmitArgs, ClaimsApi, FinishArgs } from "../claims/claims-types.js";
 import { checkCallerProof } from "../http/caller-proof-check.js";

@@ -1,3 +1,5 @@
+import { bytesToHex } from "#shared/auth/bytes";
+
 /**
  * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then random bits, so transaction ids sort
  * by creation time and cannot be guessed.
@@ -12,7 +14,7 @@ export function newTransactionId(nowMs: number = Date.now()): string {
   }
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = bytesToHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

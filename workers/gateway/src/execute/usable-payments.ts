@@ -1,5 +1,5 @@
-import type { GatewayContext } from "../../../../shared/src/ledger/records.js";
-import { usableOpenPayments } from "../../../../shared/src/ledger/usable-payments.js";
+import type { GatewayContext } from "#shared/ledger/records";
+import { usableOpenPayments } from "#shared/ledger/usable-payments";
 
 /**
  * Task ids of the caller's payments a run may claim, oldest first, by the shared ledger-side

@@ -1,11 +1,5 @@
-import { verifyCallerProof } from "../../../../shared/src/auth/caller-proof.js";
-import {
-  type AppError,
-  appError,
-  fail,
-  ok,
-  type Result,
-} from "../../../../shared/src/errors/app-error.js";
+import { verifyCallerProof } from "#shared/auth/caller-proof";
+import { type AppError, appError, fail, ok, type Result } from "#shared/errors/app-error";
 
 export type VerifiedProof = { signature: string; expiresAt: number };
 

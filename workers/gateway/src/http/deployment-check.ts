@@ -1,6 +1,6 @@
-import { DEVNODE_MODULE_ADDRESS } from "../../../../shared/src/contract/devnode.js";
-import { appError } from "../../../../shared/src/errors/app-error.js";
-import { isValidAddress, normalizeAddress } from "../../../../shared/src/schemas/address.js";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
+import { appError } from "#shared/errors/app-error";
+import { isValidAddress, normalizeAddress } from "#shared/schemas/address";
 import { errorAnswer, type GatewayAnswer } from "./respond.js";
 
 /**

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { type AppError, appError, toAppError } from "../../../../shared/src/errors/app-error.js";
-import { errorStatus } from "../../../../shared/src/errors/bodies.js";
-import { LedgerError } from "../../../../shared/src/ledger/errors.js";
+import { type AppError, appError, toAppError } from "#shared/errors/app-error";
+import { errorStatus } from "#shared/errors/bodies";
+import { LedgerError } from "#shared/ledger/errors";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import { errorAnswer, send } from "./respond.js";
 

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { AppErrorException, appError } from "../../../../shared/src/errors/app-error.js";
+import { AppErrorException, appError } from "#shared/errors/app-error";
 import type { GatewayApp } from "./gateway-app-types.js";
 
 type RawBodyEnv = GatewayApp & { Variables: { rawBody: Uint8Array } };

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppError } from "../../../../shared/src/errors/app-error.js";
-import { errorBody, errorStatus } from "../../../../shared/src/errors/bodies.js";
+import type { AppError } from "#shared/errors/app-error";
+import { errorBody, errorStatus } from "#shared/errors/bodies";
 
 /** An answer computed by plain logic, written by the route as is. */
 export type GatewayAnswer = { status: ContentfulStatusCode; body: Record<string, unknown> };

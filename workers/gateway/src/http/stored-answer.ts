@@ -1,4 +1,4 @@
-import { jsonObjectSchema } from "../../../../shared/src/schemas/common.js";
+import { jsonObjectSchema } from "#shared/schemas/common";
 import type { GatewayAnswer } from "./respond.js";
 
 /** An answer kept for an Idempotency-Key, returned as it was first given. */

@@ -1,7 +1,7 @@
 import type { Hook } from "@hono/zod-openapi";
 import type { ValidationTargets } from "hono";
-import { AppErrorException } from "../../../../shared/src/errors/app-error.js";
-import { type InputLocation, validationError } from "../../../../shared/src/errors/validation.js";
+import { AppErrorException } from "#shared/errors/app-error";
+import { type InputLocation, validationError } from "#shared/errors/validation";
 import type { GatewayApp } from "./gateway-app-types.js";
 
 const LOCATION: Partial<Record<keyof ValidationTargets, InputLocation>> = {

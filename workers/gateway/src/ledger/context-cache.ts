@@ -1,5 +1,5 @@
-import type { LedgerClient } from "../../../../shared/src/ledger/client.js";
-import type { GatewayContext } from "../../../../shared/src/ledger/records.js";
+import type { LedgerClient } from "#shared/ledger/client";
+import type { GatewayContext } from "#shared/ledger/records";
 
 const MAX_ENTRIES = 1_000;
 const contexts = new Map<string, { context: GatewayContext; expiresAt: number }>();

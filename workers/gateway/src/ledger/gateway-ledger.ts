@@ -1,5 +1,5 @@
-import { createLedgerClient, type LedgerClient } from "../../../../shared/src/ledger/client.js";
-import { resolveNetwork } from "../../../../shared/src/ledger/networks.js";
+import { createLedgerClient, type LedgerClient } from "#shared/ledger/client";
+import { resolveNetwork } from "#shared/ledger/networks";
 
 /** Per ledger request; the whole execute path makes one. */
 const LEDGER_REQUEST_TIMEOUT_MS = 10_000;

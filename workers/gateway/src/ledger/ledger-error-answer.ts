@@ -1,5 +1,5 @@
-import { type AppError, appError } from "../../../../shared/src/errors/app-error.js";
-import { LedgerError } from "../../../../shared/src/ledger/errors.js";
+import { type AppError, appError } from "#shared/errors/app-error";
+import { LedgerError } from "#shared/ledger/errors";
 
 /**
  * What a caller is told when the ledger refuses or cannot be reached. Anything that is not a

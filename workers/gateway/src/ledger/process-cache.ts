@@ -1,5 +1,5 @@
-import type { LedgerClient } from "../../../../shared/src/ledger/client.js";
-import type { LedgerProcess } from "../../../../shared/src/ledger/records.js";
+import type { LedgerClient } from "#shared/ledger/client";
+import type { LedgerProcess } from "#shared/ledger/records";
 
 const MAX_ENTRIES = 1_000;
 const processes = new Map<string, { process: LedgerProcess; expiresAt: number }>();

@@ -1,6 +1,6 @@
-import type { LedgerProcess } from "../../../../shared/src/ledger/records.js";
-import { toSpecProcess } from "../../../../shared/src/ledger/spec-process.js";
-import type { Process } from "../../../../shared/src/schemas/process.js";
+import type { LedgerProcess } from "#shared/ledger/records";
+import { toSpecProcess } from "#shared/ledger/spec-process";
+import type { Process } from "#shared/schemas/process";
 
 /**
  * The Process as the gateway answers it (README.md, "HTTP APIs") and its JSON text, so the read

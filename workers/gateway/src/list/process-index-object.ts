@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import type { LedgerProcess } from "../../../../shared/src/ledger/records.js";
+import type { LedgerProcess } from "#shared/ledger/records";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { toSpecProcessJson } from "../ledger/spec-process.js";
 import {

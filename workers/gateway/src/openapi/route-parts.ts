@@ -6,8 +6,8 @@ import {
   CALLER_PUBLIC_KEY_HEADER,
   CALLER_SIGNATURE_HEADER,
   CALLER_TIMESTAMP_HEADER,
-} from "../../../../shared/src/auth/caller-proof.js";
-import { errorResponseSchema } from "../../../../shared/src/schemas/error-response.js";
+} from "#shared/auth/caller-proof";
+import { errorResponseSchema } from "#shared/schemas/error-response";
 import type { GatewayApp } from "../http/gateway-app-types.js";
 import { validationHook } from "../http/validate.js";
 

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { hexToBytes } from "../../../../shared/src/auth/bytes.js";
-import { LedgerError } from "../../../../shared/src/ledger/errors.js";
+import { hexToBytes } from "#shared/auth/bytes";
+import { LedgerError } from "#shared/ledger/errors";
 import { gatewayConfig } from "../config.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { operatorAccount } from "./operator-account.js";

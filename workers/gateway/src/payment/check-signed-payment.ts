@@ -1,5 +1,5 @@
-import type { DecodedSignedTransaction } from "../../../../shared/src/ledger/signed-transactions.js";
-import type { PaymentBody } from "../../../../shared/src/schemas/gateway.js";
+import type { DecodedSignedTransaction } from "#shared/ledger/signed-transactions";
+import type { PaymentBody } from "#shared/schemas/gateway";
 
 export type SignedPaymentCheck = { ok: true; taskId: string } | { ok: false; message: string };
 

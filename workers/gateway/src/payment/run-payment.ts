@@ -1,10 +1,10 @@
-import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
-import { bytesToHex } from "../../../../shared/src/auth/bytes.js";
-import { appError } from "../../../../shared/src/errors/app-error.js";
-import type { LedgerClient } from "../../../../shared/src/ledger/client.js";
-import { LedgerError } from "../../../../shared/src/ledger/errors.js";
-import type { DecodedSignedTransaction } from "../../../../shared/src/ledger/signed-transactions.js";
-import type { PaymentBody } from "../../../../shared/src/schemas/gateway.js";
+import { sha256Hex } from "#shared/auth/agent-signature";
+import { bytesToHex } from "#shared/auth/bytes";
+import { appError } from "#shared/errors/app-error";
+import type { LedgerClient } from "#shared/ledger/client";
+import { LedgerError } from "#shared/ledger/errors";
+import type { DecodedSignedTransaction } from "#shared/ledger/signed-transactions";
+import type { PaymentBody } from "#shared/schemas/gateway";
 import { admitRefusal } from "../claims/admit-refusal.js";
 import type { ClaimsApi } from "../claims/claims-types.js";
 import { newTransactionId } from "../execute/transaction-id.js";

@@ -1,12 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { errorResponseSchema } from "../../../../shared/src/schemas/error-response.js";
+import { errorResponseSchema } from "#shared/schemas/error-response";
 import {
   executeBodySchema,
   executeFailureResponseSchema,
   executeSuccessResponseSchema,
   processIdParamSchema,
-} from "../../../../shared/src/schemas/gateway.js";
+} from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
 import { claimsStub, outcomeQueueStub } from "../durable/stubs.js";
 import { agentSignerOf, noAgentSignerAnswer } from "../execute/agent-signer.js";

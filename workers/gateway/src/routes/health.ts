@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { healthResponseSchema } from "../../../../shared/src/schemas/gateway.js";
+import { healthResponseSchema } from "#shared/schemas/gateway";
 import { deploymentProblem } from "../http/deployment-check.js";
 import { nowIso } from "../http/respond.js";
 import { gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";

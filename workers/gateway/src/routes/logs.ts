@@ -1,8 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { signAgentRequest } from "../../../../shared/src/auth/agent-signature.js";
-import { appError } from "../../../../shared/src/errors/app-error.js";
-import { agentLogsResponseSchema } from "../../../../shared/src/schemas/agent.js";
-import { logsParamsSchema } from "../../../../shared/src/schemas/gateway.js";
+import { signAgentRequest } from "#shared/auth/agent-signature";
+import { appError } from "#shared/errors/app-error";
+import { agentLogsResponseSchema } from "#shared/schemas/agent";
+import { logsParamsSchema } from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
 import { agentSignerOf, noAgentSignerAnswer } from "../execute/agent-signer.js";
 import {

@@ -4,7 +4,7 @@ import {
   paymentResponseSchema,
   verifyParamsSchema,
   verifyResponseSchema,
-} from "../../../../shared/src/schemas/gateway.js";
+} from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
 import { claimsStub } from "../durable/stubs.js";
 import { usablePaymentTaskIds } from "../execute/usable-payments.js";

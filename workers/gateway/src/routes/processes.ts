@@ -1,13 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
-import { appError } from "../../../../shared/src/errors/app-error.js";
-import { toSpecProcess } from "../../../../shared/src/ledger/spec-process.js";
+import { appError } from "#shared/errors/app-error";
+import { toSpecProcess } from "#shared/ledger/spec-process";
 import {
   LIST_LIMIT_MAX,
   listQuerySchema,
   processIdParamSchema,
   processListResponseSchema,
   processResponseSchema,
-} from "../../../../shared/src/schemas/gateway.js";
+} from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
 import { errorAnswer, nowIso, sendDeclared } from "../http/respond.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";

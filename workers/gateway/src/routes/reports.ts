@@ -3,7 +3,7 @@ import {
   type OutcomeReportsResponse,
   outcomeReportsResponseSchema,
   processIdParamSchema,
-} from "../../../../shared/src/schemas/gateway.js";
+} from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
 import { outcomeQueueStub } from "../durable/stubs.js";
 import { nowIso } from "../http/respond.js";

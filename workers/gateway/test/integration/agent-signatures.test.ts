@@ -4,7 +4,7 @@ import {
   AGENT_KEY_HEADER,
   AGENT_OWNER_HEADER,
   signAgentRequest,
-} from "../../../../shared/src/auth/agent-signature.js";
+} from "#shared/auth/agent-signature";
 import { createGatewayApp } from "../../src/app.js";
 import { agentSignerOf } from "../../src/execute/agent-signer.js";
 import { SELF } from "../support/checked-self.js";

@@ -1,6 +1,6 @@
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CALLER_TIMESTAMP_HEADER } from "../../../../shared/src/auth/caller-proof.js";
+import { CALLER_TIMESTAMP_HEADER } from "#shared/auth/caller-proof";
 import { SELF } from "../support/checked-self.js";
 import {
   address,

@@ -1,8 +1,9 @@
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { sha256Hex } from "../../../../shared/src/auth/agent-signature.js";
-import { OUTCOME } from "../../../../shared/src/contract/status.js";
-import { outcomeReportsResponseSchema } from "../../../../shared/src/schemas/gateway.js";
+import { sha256Hex } from "#shared/auth/agent-signature";
+import { bytesToHex } from "#shared/auth/bytes";
+import { OUTCOME } from "#shared/contract/status";
+import { outcomeReportsResponseSchema } from "#shared/schemas/gateway";
 import { SELF } from "../support/checked-self.js";
 import {
   address,
@@ -15,10 +16,6 @@ import {
   testProcess,
 } from "../support/ledger-fixtures.js";
 import { waitForOutcome } from "../support/operated-process.js";
-
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 describe("outcome reports by the gateway's operator account", () => {
   let processId: string;
@@ -40,7 +37,7 @@ describe("outcome reports by the gateway's operator account", () => {
     const { result } = await res.json<{ result: Record<string, unknown> }>();
     const record = await waitForOutcome({ processId, taskId, payer: address(user) });
     expect(record?.outcome).toBe(OUTCOME.DELIVERED);
-    expect(hex(record?.resultHash ?? new Uint8Array())).toBe(
+    expect(bytesToHex(record?.resultHash ?? new Uint8Array())).toBe(
       await sha256Hex(JSON.stringify(result)),
     );
   });

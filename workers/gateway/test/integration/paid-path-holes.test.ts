@@ -10,7 +10,7 @@
  */
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { OUTCOME, PAYMENT_STATUS } from "../../../../shared/src/contract/status.js";
+import { OUTCOME, PAYMENT_STATUS } from "#shared/contract/status";
 import { SELF } from "../support/checked-self.js";
 import { gasFee } from "../support/gas-fee.js";
 import {

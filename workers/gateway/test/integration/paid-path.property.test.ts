@@ -17,7 +17,7 @@
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { isLedgerError } from "../../../../shared/src/ledger/errors.js";
+import { isLedgerError } from "#shared/ledger/errors";
 import { gasFee } from "../support/gas-fee.js";
 import {
   address,

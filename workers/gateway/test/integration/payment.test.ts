@@ -1,7 +1,7 @@
 import { Deserializer, type Ed25519Account, Hex, SimpleTransaction } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signTransactionHex } from "../../../../shared/src/ledger/signed-transactions.js";
-import { paymentResponseSchema } from "../../../../shared/src/schemas/gateway.js";
+import { signTransactionHex } from "#shared/ledger/signed-transactions";
+import { paymentResponseSchema } from "#shared/schemas/gateway";
 import { SELF } from "../support/checked-self.js";
 import {
   address,

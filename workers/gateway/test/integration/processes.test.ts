@@ -1,8 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  processListResponseSchema,
-  processResponseSchema,
-} from "../../../../shared/src/schemas/gateway.js";
+import { processListResponseSchema, processResponseSchema } from "#shared/schemas/gateway";
 import { SYNC_INTERVAL_MS } from "../../src/list/process-index-object.js";
 import { SELF } from "../support/checked-self.js";
 import {

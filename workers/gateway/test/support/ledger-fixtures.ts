@@ -6,9 +6,9 @@ import {
   PrivateKey,
   PrivateKeyVariants,
 } from "@aptos-labs/ts-sdk";
-import { signCallerProof } from "../../../../shared/src/auth/caller-proof.js";
-import { createLedgerClient } from "../../../../shared/src/ledger/client.js";
-import { resolveNetwork } from "../../../../shared/src/ledger/networks.js";
+import { signCallerProof } from "#shared/auth/caller-proof";
+import { createLedgerClient } from "#shared/ledger/client";
+import { resolveNetwork } from "#shared/ledger/networks";
 import { SELF } from "./checked-self.js";
 import {
   TEST_AGENTS,

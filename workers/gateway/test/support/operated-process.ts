@@ -1,9 +1,9 @@
 import type { Account } from "@aptos-labs/ts-sdk";
 import { vi } from "vitest";
-import { OUTCOME } from "../../../../shared/src/contract/status.js";
-import { isLedgerError } from "../../../../shared/src/ledger/errors.js";
-import type { LedgerPaymentRecord } from "../../../../shared/src/ledger/records.js";
-import { processFieldsOf } from "../../../../shared/src/ledger/registry.js";
+import { OUTCOME } from "#shared/contract/status";
+import { isLedgerError } from "#shared/ledger/errors";
+import type { LedgerPaymentRecord } from "#shared/ledger/records";
+import { processFieldsOf } from "#shared/ledger/registry";
 import { address, fundedAccount, ledger, operator, uniqueId } from "./ledger-fixtures.js";
 import { COUNTING_SERVICE_URL } from "./run-counts.js";
 

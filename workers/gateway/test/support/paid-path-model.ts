@@ -4,8 +4,8 @@
  * transitions). Plain functions over what the test saw and what the ledger says.
  */
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
-import { OUTCOME, PAYMENT_STATUS } from "../../../../shared/src/contract/status.js";
-import type { GatewayContext, LedgerPaymentRecord } from "../../../../shared/src/ledger/records.js";
+import { OUTCOME, PAYMENT_STATUS } from "#shared/contract/status";
+import type { GatewayContext, LedgerPaymentRecord } from "#shared/ledger/records";
 
 /**
  * Seconds of settle time a payment must have left for the gateway to use it: the gateway's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DecodedSignedTransaction } from "../../../../shared/src/ledger/signed-transactions.js";
+import type { DecodedSignedTransaction } from "#shared/ledger/signed-transactions";
 import { checkSignedPayment } from "../../src/payment/check-signed-payment.js";
 
 const moduleAddress = `0x${"f".repeat(64)}`;

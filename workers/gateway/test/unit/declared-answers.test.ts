@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { verifyResponseSchema } from "../../../../shared/src/schemas/gateway.js";
+import { verifyResponseSchema } from "#shared/schemas/gateway";
 import { createGatewayApp } from "../../src/app.js";
 import {
   checkDeclaredAnswer,

@@ -1,6 +1,6 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DEVNODE_MODULE_ADDRESS } from "../../../../shared/src/contract/devnode.js";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
 import { createGatewayApp } from "../../src/app.js";
 import { deploymentProblem } from "../../src/http/deployment-check.js";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { GatewayContext } from "../../../../shared/src/ledger/records.js";
-import { PAYMENT_SETTLE_MARGIN_SECONDS } from "../../../../shared/src/ledger/usable-payments.js";
+import type { GatewayContext } from "#shared/ledger/records";
+import { PAYMENT_SETTLE_MARGIN_SECONDS } from "#shared/ledger/usable-payments";
 import { parseAgentBindings, resolveAgentTarget } from "../../src/execute/agent-target.js";
 import { paidRunRefusal } from "../../src/execute/paid-run-refusal.js";
 import { newTransactionId, UUID_V7 } from "../../src/execute/transaction-id.js";

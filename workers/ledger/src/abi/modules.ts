@@ -6,10 +6,10 @@ import {
   qualifiedType,
   STRUCTS,
   type StructField,
-} from "../../../../shared/src/contract";
-import { hexLiteral } from "../engine/move-values";
-import type { JsonValue } from "../engine/types";
-import { FRAMEWORK_ADDRESS } from "../tx/resolve";
+} from "#shared/contract";
+import { hexLiteral } from "../engine/move-values.js";
+import type { JsonValue } from "../engine/types.js";
+import { FRAMEWORK_ADDRESS } from "../tx/resolve.js";
 
 type Fn = {
   name: string;

@@ -6,9 +6,9 @@ import {
   EVENTS,
   type EventName,
   type ModuleName,
-} from "../../../../shared/src/contract";
-import { fieldsToJson, hexLiteral } from "./move-values";
-import { type ExecutionContext, MoveAbort } from "./types";
+} from "#shared/contract";
+import { fieldsToJson, hexLiteral } from "./move-values.js";
+import { type ExecutionContext, MoveAbort } from "./types.js";
 
 /** An abort name that the given Move module declares (ABORTS_BY_MODULE), so locations match. */
 export type ModuleAbort<M extends ModuleName> = (typeof ABORTS_BY_MODULE)[M][number];

@@ -1,6 +1,6 @@
-import { FUNCTIONS, type FunctionName, type MoveType } from "../../../../shared/src/contract";
-import { longAddress } from "./move-values";
-import type { MoveArg } from "./types";
+import { FUNCTIONS, type FunctionName, type MoveType } from "#shared/contract";
+import { longAddress } from "./move-values.js";
+import type { MoveArg } from "./types.js";
 
 /** Raised when arguments do not match the contract table: a transaction-layer bug. */
 export class ArgumentMismatch extends Error {

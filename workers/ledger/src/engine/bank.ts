@@ -1,6 +1,6 @@
-import { longAddress } from "./move-values";
-import { text } from "./schema";
-import { type Bank, MoveAbort } from "./types";
+import { longAddress } from "./move-values.js";
+import { text } from "./schema.js";
+import { type Bank, MoveAbort } from "./types.js";
 
 const U64_MAX = (1n << 64n) - 1n;
 const FUNGIBLE_ASSET = "0x1::fungible_asset";

@@ -1,20 +1,15 @@
-import {
-  type EntryFunctionName,
-  FUNCTIONS,
-  LIMITS,
-  type ViewFunctionName,
-} from "../../../../shared/src/contract";
-import { Args } from "./args";
-import type { EntryHandler, ViewHandler } from "./handlers";
-import { longAddress, toJson } from "./move-values";
-import * as payment from "./payment";
-import { PAYMENT_VIEWS } from "./payment-views";
-import * as registry from "./registry";
-import { REGISTRY_VIEWS } from "./registry-views";
-import { createPackageTables, readSetting, writeSetting } from "./schema";
-import type { ExecutionContext, JsonValue, MoveArg, PackageEngine } from "./types";
-import * as workflow from "./workflow";
-import { WORKFLOW_VIEWS } from "./workflow-views";
+import { type EntryFunctionName, FUNCTIONS, LIMITS, type ViewFunctionName } from "#shared/contract";
+import { Args } from "./args.js";
+import type { EntryHandler, ViewHandler } from "./handlers.js";
+import { longAddress, toJson } from "./move-values.js";
+import * as payment from "./payment.js";
+import { PAYMENT_VIEWS } from "./payment-views.js";
+import * as registry from "./registry.js";
+import { REGISTRY_VIEWS } from "./registry-views.js";
+import { createPackageTables, readSetting, writeSetting } from "./schema.js";
+import type { ExecutionContext, JsonValue, MoveArg, PackageEngine } from "./types.js";
+import * as workflow from "./workflow.js";
+import { WORKFLOW_VIEWS } from "./workflow-views.js";
 
 const ENTRIES: Record<EntryFunctionName, EntryHandler> = {
   register_process: registry.registerProcess,

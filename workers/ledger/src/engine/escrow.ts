@@ -1,10 +1,10 @@
-import { OUTCOME, PAYMENT_STATUS } from "../../../../shared/src/contract";
-import { emitEvent } from "./abort";
-import { removeOpenPayment, savePaymentState } from "./payment-store";
-import type { PaymentRecord } from "./records";
-import { readProcess } from "./registry-store";
-import type { ExecutionContext } from "./types";
-import { escrowVaultAddress } from "./vault";
+import { OUTCOME, PAYMENT_STATUS } from "#shared/contract";
+import { emitEvent } from "./abort.js";
+import { removeOpenPayment, savePaymentState } from "./payment-store.js";
+import type { PaymentRecord } from "./records.js";
+import { readProcess } from "./registry-store.js";
+import type { ExecutionContext } from "./types.js";
+import { escrowVaultAddress } from "./vault.js";
 
 /**
  * The payment module's internal operations that workflow also reaches (Move's `public(package)`

@@ -1,5 +1,5 @@
-import type { Args } from "./args";
-import type { ExecutionContext } from "./types";
+import type { Args } from "./args.js";
+import type { ExecutionContext } from "./types.js";
 
 export type EntryHandler = (ctx: ExecutionContext, sender: string, args: Args) => void;
 

@@ -1,9 +1,4 @@
-import {
-  ASSIGNED_ID_PREFIX,
-  ID_CHARSET,
-  LIMITS,
-  SERVICE_URL_SCHEMES,
-} from "../../../../shared/src/contract";
+import { ASSIGNED_ID_PREFIX, ID_CHARSET, LIMITS, SERVICE_URL_SCHEMES } from "#shared/contract";
 
 const encoder = new TextEncoder();
 

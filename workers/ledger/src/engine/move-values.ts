@@ -1,14 +1,12 @@
-import { type MoveType, STRUCTS, type StructName } from "../../../../shared/src/contract";
-import type { JsonValue } from "./types";
+import { hexToBytes as bytesOf, bytesToHex as hexOf } from "#shared/auth/bytes";
+import { type MoveType, STRUCTS, type StructName } from "#shared/contract";
+import { normalizeAddress } from "#shared/schemas/address";
+import type { JsonValue } from "./types.js";
 
 const U64_MAX = (1n << 64n) - 1n;
 
 /** Normalises any address form (short, long, upper case) to `0x` + 64 lowercase hex digits. */
-export function longAddress(address: string): string {
-  const hex = address.toLowerCase().replace(/^0x/, "");
-  if (!/^[0-9a-f]{1,64}$/.test(hex)) throw new Error(`not an address: ${address}`);
-  return `0x${hex.padStart(64, "0")}`;
-}
+export const longAddress = normalizeAddress;
 
 /** Move's `to_hex_literal`: the form addresses take in REST JSON and in abort locations. */
 export function hexLiteral(address: string): string {
@@ -16,20 +14,16 @@ export function hexLiteral(address: string): string {
   return `0x${trimmed === "" ? "0" : trimmed}`;
 }
 
+/** vector<u8> as Move JSON writes it: 0x-prefixed hex. */
 export function bytesToHex(bytes: Uint8Array): string {
-  let out = "0x";
-  for (const b of bytes) out += b.toString(16).padStart(2, "0");
-  return out;
+  return `0x${hexOf(bytes)}`;
 }
 
+/** The bytes of hex with or without 0x; throws on anything else. */
 export function hexToBytes(hex: string): Uint8Array {
-  const digits = hex.replace(/^0x/, "");
-  if (digits.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(digits)) {
-    throw new Error(`not hex bytes: ${hex}`);
-  }
-  const out = new Uint8Array(digits.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(digits.slice(2 * i, 2 * i + 2), 16);
-  return out;
+  const bytes = bytesOf(hex.replace(/^0x/, ""));
+  if (bytes === null) throw new Error(`not hex bytes: ${hex}`);
+  return bytes;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { bytesToHex, hexToBytes } from "./move-values";
-import type { OpenPayment, PaymentRecord } from "./records";
-import { int, text } from "./schema";
+import { bytesToHex, hexToBytes } from "./move-values.js";
+import type { OpenPayment, PaymentRecord } from "./records.js";
+import { int, text } from "./schema.js";
 
 export interface PaymentKey {
   process_id: string;

@@ -1,14 +1,14 @@
-import { PAYMENT_STATUS, PROCESS_STATUS } from "../../../../shared/src/contract";
-import { present } from "./abort";
-import type { Args } from "./args";
-import { vaultAddress } from "./escrow";
-import type { ViewHandler } from "./handlers";
-import { hexToBytes, longAddress } from "./move-values";
-import { openPayments, type PaymentKey, readPayment } from "./payment-store";
-import type { GatewayContext, PaymentRecord } from "./records";
-import { readProcess } from "./registry-store";
-import { readU64Setting } from "./schema";
-import type { ExecutionContext } from "./types";
+import { PAYMENT_STATUS, PROCESS_STATUS } from "#shared/contract";
+import { present } from "./abort.js";
+import type { Args } from "./args.js";
+import { vaultAddress } from "./escrow.js";
+import type { ViewHandler } from "./handlers.js";
+import { hexToBytes, longAddress } from "./move-values.js";
+import { openPayments, type PaymentKey, readPayment } from "./payment-store.js";
+import type { GatewayContext, PaymentRecord } from "./records.js";
+import { readProcess } from "./registry-store.js";
+import { readU64Setting } from "./schema.js";
+import type { ExecutionContext } from "./types.js";
 
 function key(args: Args): PaymentKey {
   return {

@@ -1,12 +1,6 @@
-import {
-  CURRENCY,
-  LIMITS,
-  OUTCOME,
-  PAYMENT_STATUS,
-  PROCESS_STATUS,
-} from "../../../../shared/src/contract";
-import { emitEvent, ensure, present } from "./abort";
-import type { Args } from "./args";
+import { CURRENCY, LIMITS, OUTCOME, PAYMENT_STATUS, PROCESS_STATUS } from "#shared/contract";
+import { emitEvent, ensure, present } from "./abort.js";
+import type { Args } from "./args.js";
 import {
   closePayment,
   isProviderSide,
@@ -14,20 +8,20 @@ import {
   recordOutcome,
   releaseToReceiver,
   vaultAddress,
-} from "./escrow";
-import { isValidPaymentTaskId } from "./limits-check";
-import { longAddress } from "./move-values";
+} from "./escrow.js";
+import { isValidPaymentTaskId } from "./limits-check.js";
+import { longAddress } from "./move-values.js";
 import {
   addOpenPayment,
   insertPayment,
   openPaymentCount,
   type PaymentKey,
   readPayment,
-} from "./payment-store";
-import type { PaymentRecord } from "./records";
-import { readProcess } from "./registry-store";
-import { readU64Setting, writeSetting } from "./schema";
-import type { ExecutionContext } from "./types";
+} from "./payment-store.js";
+import type { PaymentRecord } from "./records.js";
+import { readProcess } from "./registry-store.js";
+import { readU64Setting, writeSetting } from "./schema.js";
+import type { ExecutionContext } from "./types.js";
 
 const MODULE = "payment";
 

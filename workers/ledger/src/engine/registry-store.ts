@@ -1,6 +1,6 @@
-import { LIMITS } from "../../../../shared/src/contract";
-import type { Process } from "./records";
-import { bumpCounter, int, readU64Setting, stringList, text } from "./schema";
+import { LIMITS } from "#shared/contract";
+import type { Process } from "./records.js";
+import { bumpCounter, int, readU64Setting, stringList, text } from "./schema.js";
 
 function rowToProcess(row: Record<string, SqlStorageValue>): Process {
   return {

@@ -1,5 +1,5 @@
-import { present } from "./abort";
-import type { ViewHandler } from "./handlers";
+import { present } from "./abort.js";
+import type { ViewHandler } from "./handlers.js";
 import {
   changedSince,
   listProcesses,
@@ -8,7 +8,7 @@ import {
   processCount,
   readProcess,
   registryRevision,
-} from "./registry-store";
+} from "./registry-store.js";
 
 export const REGISTRY_VIEWS = {
   get_process: (ctx, args) => [

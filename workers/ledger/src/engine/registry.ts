@@ -1,11 +1,6 @@
-import {
-  ASSIGNED_ID_PREFIX,
-  CURRENCY,
-  LIMITS,
-  PROCESS_STATUS,
-} from "../../../../shared/src/contract";
-import { emitEvent, ensure, present } from "./abort";
-import type { Args } from "./args";
+import { ASSIGNED_ID_PREFIX, CURRENCY, LIMITS, PROCESS_STATUS } from "#shared/contract";
+import { emitEvent, ensure, present } from "./abort.js";
+import type { Args } from "./args.js";
 import {
   hasAssignedPrefix,
   isValidDescription,
@@ -13,9 +8,9 @@ import {
   isValidName,
   isValidServiceUrl,
   isValidTag,
-} from "./limits-check";
-import { longAddress } from "./move-values";
-import type { Process } from "./records";
+} from "./limits-check.js";
+import { longAddress } from "./move-values.js";
+import type { Process } from "./records.js";
 import {
   deleteProcess,
   indexProcess,
@@ -24,10 +19,10 @@ import {
   recordChange,
   reserveId,
   writeProcess,
-} from "./registry-store";
-import { bumpCounter } from "./schema";
-import type { ExecutionContext } from "./types";
-import { escrowVaultAddress } from "./vault";
+} from "./registry-store.js";
+import { bumpCounter } from "./schema.js";
+import type { ExecutionContext } from "./types.js";
+import { escrowVaultAddress } from "./vault.js";
 
 const MODULE = "process_registry";
 const ZERO_ADDRESS = longAddress("0x0");

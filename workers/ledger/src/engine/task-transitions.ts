@@ -1,7 +1,7 @@
-import { TASK_STATUS } from "../../../../shared/src/contract";
-import { ensure, present } from "./abort";
-import type { Task, Workflow } from "./records";
-import type { ExecutionContext } from "./types";
+import { TASK_STATUS } from "#shared/contract";
+import { ensure, present } from "./abort.js";
+import type { Task, Workflow } from "./records.js";
+import type { ExecutionContext } from "./types.js";
 
 const { PENDING, IN_PROGRESS, COMPLETED, FAILED, CANCELED } = TASK_STATUS;
 

@@ -1,9 +1,4 @@
-import type {
-  EntryFunctionName,
-  EventName,
-  ModuleName,
-  ViewFunctionName,
-} from "../../../../shared/src/contract";
+import type { EntryFunctionName, EventName, ModuleName, ViewFunctionName } from "#shared/contract";
 
 /**
  * Arguments of an entry or view function, decoded from BCS (or from view JSON) by the

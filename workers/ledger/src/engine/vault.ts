@@ -1,5 +1,5 @@
 import { AccountAddress, createObjectAddress } from "@aptos-labs/ts-sdk";
-import { ESCROW_VAULT_SEED } from "../../../../shared/src/contract";
+import { ESCROW_VAULT_SEED } from "#shared/contract";
 
 /** The seed init_module passes to `object::create_named_object` for the escrow vault. */
 export const VAULT_SEED = ESCROW_VAULT_SEED;

@@ -1,5 +1,5 @@
-import type { Task, Workflow } from "./records";
-import { int, stringList, text } from "./schema";
+import type { Task, Workflow } from "./records.js";
+import { int, stringList, text } from "./schema.js";
 
 function rowToWorkflow(row: Record<string, SqlStorageValue>): Workflow {
   return {

@@ -1,8 +1,8 @@
-import { present } from "./abort";
-import type { ViewHandler } from "./handlers";
-import type { Workflow } from "./records";
-import type { ExecutionContext } from "./types";
-import { listTasks, readTask, readWorkflow } from "./workflow-store";
+import { present } from "./abort.js";
+import type { ViewHandler } from "./handlers.js";
+import type { Workflow } from "./records.js";
+import type { ExecutionContext } from "./types.js";
+import { listTasks, readTask, readWorkflow } from "./workflow-store.js";
 
 function existing(ctx: ExecutionContext, id: string): Workflow {
   return present(ctx, "workflow", readWorkflow(ctx.sql, id), "EWORKFLOW_NOT_FOUND");

@@ -1,19 +1,13 @@
-import {
-  LIMITS,
-  OUTCOME,
-  PAYMENT_STATUS,
-  TASK_STATUS,
-  WORKFLOW_STATUS,
-} from "../../../../shared/src/contract";
-import { emitEvent, ensure, present } from "./abort";
-import type { Args } from "./args";
-import { isProviderSide, outcomeWindowOpen, recordOutcome, releaseToReceiver } from "./escrow";
-import { isValidDescription, isValidId, isValidName } from "./limits-check";
-import { readPayment } from "./payment-store";
-import type { PaymentRecord, Task, Workflow } from "./records";
-import { readProcess } from "./registry-store";
-import { transitionFor } from "./task-transitions";
-import type { ExecutionContext } from "./types";
+import { LIMITS, OUTCOME, PAYMENT_STATUS, TASK_STATUS, WORKFLOW_STATUS } from "#shared/contract";
+import { emitEvent, ensure, present } from "./abort.js";
+import type { Args } from "./args.js";
+import { isProviderSide, outcomeWindowOpen, recordOutcome, releaseToReceiver } from "./escrow.js";
+import { isValidDescription, isValidId, isValidName } from "./limits-check.js";
+import { readPayment } from "./payment-store.js";
+import type { PaymentRecord, Task, Workflow } from "./records.js";
+import { readProcess } from "./registry-store.js";
+import { transitionFor } from "./task-transitions.js";
+import type { ExecutionContext } from "./types.js";
 import {
   countTasksNotIn,
   insertTask,
@@ -22,7 +16,7 @@ import {
   readWorkflow,
   saveTaskStatus,
   writeWorkflow,
-} from "./workflow-store";
+} from "./workflow-store.js";
 
 const MODULE = "workflow";
 const DONE: readonly number[] = [TASK_STATUS.COMPLETED, TASK_STATUS.APPROVED];

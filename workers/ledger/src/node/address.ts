@@ -1,5 +1,5 @@
-import { longAddress } from "../engine/move-values";
-import { NodeError } from "./errors";
+import { longAddress } from "../engine/move-values.js";
+import { NodeError } from "./errors.js";
 
 /**
  * Reads an address as a client may write it (short, long, with or without 0x) and returns the

@@ -1,6 +1,6 @@
-import type { Bank, PackageEngine } from "../engine/types";
-import type { CommitQueue } from "./commit-queue";
-import type { NodeStore } from "./store";
+import type { Bank, PackageEngine } from "../engine/types.js";
+import type { CommitQueue } from "./commit-queue.js";
+import type { NodeStore } from "./store.js";
 
 /** The bank as the node uses it: the package's Bank plus minting (faucet) and burning (gas). */
 export interface LedgerBank extends Bank {

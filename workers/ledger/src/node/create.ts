@@ -1,10 +1,10 @@
-import { SqlBank } from "../engine/bank";
-import { NativePackageEngine } from "../engine/engine";
-import { longAddress } from "../engine/move-values";
-import { executionContext } from "../tx/execute";
-import { CommitQueue } from "./commit-queue";
-import { DevClock, type NodeConfig, type NodeContext } from "./context";
-import { NodeStore } from "./store";
+import { SqlBank } from "../engine/bank.js";
+import { NativePackageEngine } from "../engine/engine.js";
+import { longAddress } from "../engine/move-values.js";
+import { executionContext } from "../tx/execute.js";
+import { CommitQueue } from "./commit-queue.js";
+import { DevClock, type NodeConfig, type NodeContext } from "./context.js";
+import { NodeStore } from "./store.js";
 
 /**
  * Reads the Worker's vars: module address and chain id are configuration, not code. The dev

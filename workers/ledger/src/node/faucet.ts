@@ -12,14 +12,14 @@ import {
   U64,
 } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
-import { formatZodIssue } from "../../../../shared/src/errors/validation";
-import { decodeSignedTransaction } from "../tx/decode";
-import { commitTransaction } from "../tx/execute";
-import { TRANSFER_GAS_UNITS } from "../tx/gas";
-import { prepareTransaction } from "../tx/submit";
-import { parseAddress } from "./address";
-import type { NodeContext } from "./context";
-import { NodeError } from "./errors";
+import { formatZodIssue } from "#shared/errors/validation";
+import { decodeSignedTransaction } from "../tx/decode.js";
+import { commitTransaction } from "../tx/execute.js";
+import { TRANSFER_GAS_UNITS } from "../tx/gas.js";
+import { prepareTransaction } from "../tx/submit.js";
+import { parseAddress } from "./address.js";
+import type { NodeContext } from "./context.js";
+import { NodeError } from "./errors.js";
 
 /**
  * The faucet's key: PUBLIC and well known, like the devnode admin key; it exists only so that

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../engine/types";
+import type { JsonValue } from "../engine/types.js";
 
 /**
  * The node's own records in the Durable Object's SQLite: accounts (sequence number and

@@ -1,17 +1,16 @@
 import { Deserializer, EntryFunction, EntryFunctionBytes, parseTypeTag } from "@aptos-labs/ts-sdk";
 import { z } from "zod";
-import { FUNCTIONS, type MoveType, type ViewFunctionName } from "../../../../shared/src/contract";
-import { formatZodIssue } from "../../../../shared/src/errors/validation";
-import { longAddress } from "../engine/move-values";
-import { type JsonValue, MoveAbort, type MoveArg } from "../engine/types";
-import { abortStatus, executionContext } from "../tx/execute";
-import { decodeBcsArg, jsonToArg } from "../tx/move-args";
-import { APT_METADATA, APTOS_COIN, decodeArgs, FRAMEWORK_ADDRESS } from "../tx/resolve";
-import type { NodeContext } from "./context";
-import { NodeError } from "./errors";
+import { FUNCTIONS, type MoveType, type ViewFunctionName } from "#shared/contract";
+import { formatZodIssue } from "#shared/errors/validation";
+import { bytesToHex, longAddress } from "../engine/move-values.js";
+import { type JsonValue, MoveAbort, type MoveArg } from "../engine/types.js";
+import { abortStatus, executionContext } from "../tx/execute.js";
+import { decodeBcsArg, jsonToArg } from "../tx/move-args.js";
+import { APT_METADATA, APTOS_COIN, decodeArgs, FRAMEWORK_ADDRESS } from "../tx/resolve.js";
+import type { NodeContext } from "./context.js";
+import { NodeError } from "./errors.js";
 
-const utf8Hex = (text: string) =>
-  `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+const utf8Hex = (text: string) => bytesToHex(new TextEncoder().encode(text));
 
 interface ViewTarget {
   address: string;

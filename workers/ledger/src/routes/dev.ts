@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { NodeContext } from "../node/context";
-import { NodeError } from "../node/errors";
-import { readJson } from "./body";
+import type { NodeContext } from "../node/context.js";
+import { NodeError } from "../node/errors.js";
+import { readJson } from "./body.js";
 
 /** At most ten years per call: enough for any refund window, far from u64 trouble. */
 const MAX_ADVANCE_SECONDS = 315_360_000;

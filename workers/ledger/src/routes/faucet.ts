@@ -1,9 +1,9 @@
 import { bytesToHex } from "@noble/hashes/utils";
 import { Hono, type MiddlewareHandler } from "hono";
-import type { NodeContext } from "../node/context";
-import { NodeError } from "../node/errors";
-import { fund, parseFundBody } from "../node/faucet";
-import { readJson } from "./body";
+import type { NodeContext } from "../node/context.js";
+import { NodeError } from "../node/errors.js";
+import { fund, parseFundBody } from "../node/faucet.js";
+import { readJson } from "./body.js";
 
 /**
  * The faucet API at the Worker's root: `POST /fund` as the SDK calls it, and legacy `/mint` as

@@ -1,14 +1,14 @@
 import { Hono } from "hono";
-import { moduleAbi } from "../abi/modules";
-import { longAddress } from "../engine/move-values";
-import { parseAddress } from "../node/address";
-import type { NodeContext } from "../node/context";
-import { NodeError } from "../node/errors";
-import { runView, viewFromBcs, viewFromJson } from "../node/views";
-import { GAS_UNIT_PRICE } from "../tx/gas";
-import { APT_METADATA, APTOS_COIN } from "../tx/resolve";
-import { simulateTransaction, submitTransaction, submitTransactionBatch } from "../tx/submit";
-import { readBcs, readJson } from "./body";
+import { moduleAbi } from "../abi/modules.js";
+import { longAddress } from "../engine/move-values.js";
+import { parseAddress } from "../node/address.js";
+import type { NodeContext } from "../node/context.js";
+import { NodeError } from "../node/errors.js";
+import { runView, viewFromBcs, viewFromJson } from "../node/views.js";
+import { GAS_UNIT_PRICE } from "../tx/gas.js";
+import { APT_METADATA, APTOS_COIN } from "../tx/resolve.js";
+import { simulateTransaction, submitTransaction, submitTransactionBatch } from "../tx/submit.js";
+import { readBcs, readJson } from "./body.js";
 
 const SIGNED_TRANSACTION_BCS = "application/x.aptos.signed_transaction+bcs";
 

@@ -6,9 +6,9 @@ import {
   Ed25519Signature,
   type TransactionAuthenticator,
 } from "@aptos-labs/ts-sdk";
-import { verifyEd25519Strict } from "../../../../shared/src/auth/ed25519-strict";
-import type { JsonValue } from "../engine/types";
-import { NodeError } from "../node/errors";
+import { verifyEd25519Strict } from "#shared/auth/ed25519-strict";
+import type { JsonValue } from "../engine/types.js";
+import { NodeError } from "../node/errors.js";
 
 /** What the node needs from a transaction's authenticator. */
 export interface SenderKey {

@@ -6,9 +6,9 @@ import {
   TransactionAuthenticator,
   TransactionPayloadEntryFunction,
 } from "@aptos-labs/ts-sdk";
-import { concatBytes } from "../../../../shared/src/auth/bytes";
-import { bytesToHex } from "../engine/move-values";
-import { NodeError } from "../node/errors";
+import { concatBytes } from "#shared/auth/bytes";
+import { bytesToHex } from "../engine/move-values.js";
+import { NodeError } from "../node/errors.js";
 
 const TRANSACTION_PREFIX = hashValues(["APTOS::Transaction"]);
 const RAW_TRANSACTION_PREFIX = hashValues(["APTOS::RawTransaction"]);

@@ -1,13 +1,13 @@
-import { hexLiteral } from "../engine/move-values";
-import { type EmittedEvent, type ExecutionContext, MoveAbort } from "../engine/types";
-import type { NodeContext } from "../node/context";
-import { NodeError } from "../node/errors";
-import type { AccountRow, RestEvent } from "../node/store";
-import type { SenderKey } from "./authenticate";
-import type { DecodedTransaction } from "./decode";
-import { GAS_UNIT_PRICE, MAX_GAS_UNITS } from "./gas";
-import { committedJson, type TransactionRequestJson } from "./render";
-import type { ResolvedCall } from "./resolve";
+import { hexLiteral } from "../engine/move-values.js";
+import { type EmittedEvent, type ExecutionContext, MoveAbort } from "../engine/types.js";
+import type { NodeContext } from "../node/context.js";
+import { NodeError } from "../node/errors.js";
+import type { AccountRow, RestEvent } from "../node/store.js";
+import type { SenderKey } from "./authenticate.js";
+import type { DecodedTransaction } from "./decode.js";
+import { GAS_UNIT_PRICE, MAX_GAS_UNITS } from "./gas.js";
+import { committedJson, type TransactionRequestJson } from "./render.js";
+import type { ResolvedCall } from "./resolve.js";
 
 export interface CommitArgs {
   ctx: NodeContext;

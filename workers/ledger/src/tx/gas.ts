@@ -1,4 +1,4 @@
-import type { EntryFunctionName } from "../../../../shared/src/contract";
+import type { EntryFunctionName } from "#shared/contract";
 
 /**
  * Gas units charged per entry function: a fixed schedule, since there is no Move VM to meter.

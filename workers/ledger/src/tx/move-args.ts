@@ -1,7 +1,7 @@
 import { Deserializer } from "@aptos-labs/ts-sdk";
-import type { MoveType } from "../../../../shared/src/contract";
-import { bytesToHex, hexLiteral, hexToBytes, longAddress } from "../engine/move-values";
-import type { JsonValue, MoveArg } from "../engine/types";
+import type { MoveType } from "#shared/contract";
+import { bytesToHex, hexLiteral, hexToBytes, longAddress } from "../engine/move-values.js";
+import type { JsonValue, MoveArg } from "../engine/types.js";
 
 /** An argument that does not decode as its parameter's Move type. */
 export class ArgumentDecodeError extends Error {

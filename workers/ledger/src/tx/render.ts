@@ -1,9 +1,9 @@
 import type { RawTransaction } from "@aptos-labs/ts-sdk";
-import { hexLiteral } from "../engine/move-values";
-import type { JsonValue } from "../engine/types";
-import type { RestEvent } from "../node/store";
-import { argToJson } from "./move-args";
-import type { ResolvedCall } from "./resolve";
+import { hexLiteral } from "../engine/move-values.js";
+import type { JsonValue } from "../engine/types.js";
+import type { RestEvent } from "../node/store.js";
+import { argToJson } from "./move-args.js";
+import type { ResolvedCall } from "./resolve.js";
 
 /** Hashes of the Merkle accumulator and state tree, which the devnode does not keep. */
 const NO_HASH = `0x${"0".repeat(64)}`;

@@ -1,9 +1,9 @@
-import { type EntryFunctionName, FUNCTIONS, type MoveType } from "../../../../shared/src/contract";
-import { longAddress } from "../engine/move-values";
-import type { MoveArg } from "../engine/types";
-import { NodeError } from "../node/errors";
-import { PACKAGE_GAS_UNITS, TRANSFER_GAS_UNITS } from "./gas";
-import { ArgumentDecodeError, decodeBcsArg } from "./move-args";
+import { type EntryFunctionName, FUNCTIONS, type MoveType } from "#shared/contract";
+import { longAddress } from "../engine/move-values.js";
+import type { MoveArg } from "../engine/types.js";
+import { NodeError } from "../node/errors.js";
+import { PACKAGE_GAS_UNITS, TRANSFER_GAS_UNITS } from "./gas.js";
+import { ArgumentDecodeError, decodeBcsArg } from "./move-args.js";
 
 export const FRAMEWORK_ADDRESS = longAddress("0x1");
 export const APTOS_COIN = "0x1::aptos_coin::AptosCoin";

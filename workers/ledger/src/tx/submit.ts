@@ -1,17 +1,17 @@
-import { FUNCTIONS } from "../../../../shared/src/contract";
-import type { JsonValue } from "../engine/types";
-import type { NodeContext } from "../node/context";
-import { NodeError } from "../node/errors";
-import { senderKey, verifyEd25519 } from "./authenticate";
+import { FUNCTIONS } from "#shared/contract";
+import type { JsonValue } from "../engine/types.js";
+import type { NodeContext } from "../node/context.js";
+import { NodeError } from "../node/errors.js";
+import { senderKey, verifyEd25519 } from "./authenticate.js";
 import {
   type DecodedTransaction,
   decodeSignedTransaction,
   decodeSignedTransactionBatch,
   toDecodedTransaction,
-} from "./decode";
-import { commitTransaction } from "./execute";
-import { pendingJson, requestJson } from "./render";
-import { resolveEntryCall } from "./resolve";
+} from "./decode.js";
+import { commitTransaction } from "./execute.js";
+import { pendingJson, requestJson } from "./render.js";
+import { resolveEntryCall } from "./resolve.js";
 
 /**
  * Resolves a decoded transaction's call and signer: what submit, simulate and the faucet share.

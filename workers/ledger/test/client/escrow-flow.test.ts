@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { LIMITS } from "../../../../shared/src/contract/limits";
-import { OUTCOME, PAYMENT_STATUS } from "../../../../shared/src/contract/status";
+import { LIMITS } from "#shared/contract/limits";
+import { OUTCOME, PAYMENT_STATUS } from "#shared/contract/status";
 import {
   APT,
   addressOf,
@@ -10,7 +10,7 @@ import {
   fundedAccount,
   registerProcess,
   uniqueId,
-} from "./harness";
+} from "./harness.js";
 
 // Every step is a signed transaction through the devnode; on a busy 2-core machine that is slow.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
@@ -248,9 +248,7 @@ describe("the escrow through the shared client", () => {
     const owner = await fundedAccount(client);
     const payer = await fundedAccount(client);
     const processId = await registerProcess(client, owner);
-    const { signTransactionHex } = await import(
-      "../../../../shared/src/ledger/signed-transactions"
-    );
+    const { signTransactionHex } = await import("#shared/ledger/signed-transactions");
     const transaction = await client.buildUnsignedMakePayment({
       sender: addressOf(payer),
       request: { processId, taskId: "remote", amount: "77" },

@@ -1,12 +1,12 @@
 import { env, SELF } from "cloudflare:test";
 import { Account, Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { expect } from "vitest";
-import type { AbortName } from "../../../../shared/src/contract/aborts";
-import { DEVNODE_ADMIN_PRIVATE_KEY } from "../../../../shared/src/contract/devnode";
-import { createLedgerClient, type LedgerClient } from "../../../../shared/src/ledger/client";
-import { LedgerError } from "../../../../shared/src/ledger/errors";
-import { NETWORK_PRESETS } from "../../../../shared/src/ledger/networks";
-import type { ProcessFields } from "../../../../shared/src/ledger/registry";
+import type { AbortName } from "#shared/contract/aborts";
+import { DEVNODE_ADMIN_PRIVATE_KEY } from "#shared/contract/devnode";
+import { createLedgerClient, type LedgerClient } from "#shared/ledger/client";
+import { LedgerError } from "#shared/ledger/errors";
+import { NETWORK_PRESETS } from "#shared/ledger/networks";
+import type { ProcessFields } from "#shared/ledger/registry";
 
 export const APT = 100_000_000n;
 

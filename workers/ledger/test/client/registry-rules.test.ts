@@ -1,11 +1,11 @@
 import type { Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { AbortName } from "../../../../shared/src/contract/aborts";
-import { LIMITS } from "../../../../shared/src/contract/limits";
-import type { ProcessFields } from "../../../../shared/src/ledger/registry";
-import { processFieldsOf } from "../../../../shared/src/ledger/registry";
-import { toSpecProcess } from "../../../../shared/src/ledger/spec-process";
-import { processSchema } from "../../../../shared/src/schemas/process";
+import type { AbortName } from "#shared/contract/aborts";
+import { LIMITS } from "#shared/contract/limits";
+import type { ProcessFields } from "#shared/ledger/registry";
+import { processFieldsOf } from "#shared/ledger/registry";
+import { toSpecProcess } from "#shared/ledger/spec-process";
+import { processSchema } from "#shared/schemas/process";
 import {
   addressOf,
   basicProcess,
@@ -14,7 +14,7 @@ import {
   fundedAccount,
   registerProcess,
   uniqueId,
-} from "./harness";
+} from "./harness.js";
 
 // Every step is a signed transaction through the devnode; on a busy 2-core machine that is slow.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });

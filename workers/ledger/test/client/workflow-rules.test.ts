@@ -1,7 +1,7 @@
 import type { Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { LIMITS } from "../../../../shared/src/contract/limits";
-import { OUTCOME, TASK_STATUS } from "../../../../shared/src/contract/status";
+import { LIMITS } from "#shared/contract/limits";
+import { OUTCOME, TASK_STATUS } from "#shared/contract/status";
 import {
   addressOf,
   devnodeClient,
@@ -9,7 +9,7 @@ import {
   fundedAccount,
   registerProcess,
   uniqueId,
-} from "./harness";
+} from "./harness.js";
 
 // Every step is a signed transaction through the devnode; on a busy 2-core machine that is slow.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });

@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  OUTCOME,
-  PAYMENT_STATUS,
-  TASK_STATUS,
-  WORKFLOW_STATUS,
-} from "../../../../shared/src/contract/status";
+import { OUTCOME, PAYMENT_STATUS, TASK_STATUS, WORKFLOW_STATUS } from "#shared/contract/status";
 import {
   addressOf,
   devnodeClient,
@@ -12,7 +7,7 @@ import {
   fundedAccount,
   registerProcess,
   uniqueId,
-} from "./harness";
+} from "./harness.js";
 
 // Every step is a signed transaction through the devnode; on a busy 2-core machine that is slow.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });

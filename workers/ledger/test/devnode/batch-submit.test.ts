@@ -6,7 +6,7 @@ import {
   TransactionResponseType,
 } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE, devnodeAptos } from "./sdk-client";
+import { BASE, devnodeAptos } from "./sdk-client.js";
 
 const APT = 100_000_000;
 const aptos = devnodeAptos();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CommitQueue } from "../../src/node/commit-queue";
+import { CommitQueue } from "../../src/node/commit-queue.js";
 
 describe("CommitQueue", () => {
   it("runs queued commits later, together, in the order they arrived", async () => {

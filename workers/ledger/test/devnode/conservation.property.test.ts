@@ -2,10 +2,10 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { Account, AptosApiError, type InputEntryFunctionData } from "@aptos-labs/ts-sdk";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEVNODE_MODULE_ADDRESS } from "../../../../shared/src/contract";
-import { SqlBank } from "../../src/engine/bank";
-import { escrowVaultAddress } from "../../src/engine/vault";
-import { devnodeAptos, instanceFetcher } from "./sdk-client";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract";
+import { SqlBank } from "../../src/engine/bank.js";
+import { escrowVaultAddress } from "../../src/engine/vault.js";
+import { devnodeAptos, instanceFetcher } from "./sdk-client.js";
 
 const APT = 100_000_000;
 const RUNS = 2;

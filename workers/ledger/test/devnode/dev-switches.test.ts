@@ -1,14 +1,10 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { Account, Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import {
-  DEVNODE_ADMIN_PRIVATE_KEY,
-  DEVNODE_MODULE_ADDRESS,
-  LIMITS,
-} from "../../../../shared/src/contract";
-import { DevnodeObject } from "../../src/devnode-object";
-import { nodeConfig } from "../../src/node/create";
-import { BASE, devnodeAptos } from "./sdk-client";
+import { DEVNODE_ADMIN_PRIVATE_KEY, DEVNODE_MODULE_ADDRESS, LIMITS } from "#shared/contract";
+import { DevnodeObject } from "../../src/devnode-object.js";
+import { nodeConfig } from "../../src/node/create.js";
+import { BASE, devnodeAptos } from "./sdk-client.js";
 
 type Switches = { DEV_CLOCK?: string; DEV_FAUCET?: string; DEV_ADMIN?: string };
 

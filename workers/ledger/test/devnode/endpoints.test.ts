@@ -3,8 +3,8 @@ import { Account, AccountAddress, Deserializer, SignedTransaction } from "@aptos
 import { sha3_256 } from "@noble/hashes/sha3";
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from "@noble/hashes/utils";
 import { describe, expect, it } from "vitest";
-import { DEVNODE_MODULE_ADDRESS, FUNCTIONS } from "../../../../shared/src/contract";
-import { BASE, devnodeAptos } from "./sdk-client";
+import { DEVNODE_MODULE_ADDRESS, FUNCTIONS } from "#shared/contract";
+import { BASE, devnodeAptos } from "./sdk-client.js";
 
 const aptos = devnodeAptos();
 const get = (path: string, init?: RequestInit) => SELF.fetch(`${BASE}${path}`, init);

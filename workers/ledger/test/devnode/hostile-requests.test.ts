@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DRAIN_BYTES } from "../../src/request-body";
-import { BASE, instanceFetcher } from "./sdk-client";
+import { DRAIN_BYTES } from "../../src/request-body.js";
+import { BASE, instanceFetcher } from "./sdk-client.js";
 
 // Requests an attacker sends the devnode: bodies far over the limit, paths with escapes that do
 // not decode. Each is a 4xx in the node's error shape, never a 500, and costs bounded memory.

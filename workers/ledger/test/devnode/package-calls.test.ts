@@ -1,8 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { Account, Secp256k1PrivateKey, SigningSchemeInput } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { DEVNODE_MODULE_ADDRESS } from "../../../../shared/src/contract";
-import { BASE, devnodeAptos } from "./sdk-client";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract";
+import { BASE, devnodeAptos } from "./sdk-client.js";
 
 const APT = 100_000_000;
 const aptos = devnodeAptos();

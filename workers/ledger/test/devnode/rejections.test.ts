@@ -8,7 +8,7 @@ import {
   SimpleTransaction,
 } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { devnodeAptos } from "./sdk-client";
+import { devnodeAptos } from "./sdk-client.js";
 
 const APT = 100_000_000;
 const aptos = devnodeAptos();

@@ -1,9 +1,9 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { Account } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { DEVNODE_MODULE_ADDRESS } from "../../../../shared/src/contract";
-import type { DevnodeObject } from "../../src/devnode-object";
-import { devnodeAptos, instanceFetcher, restartInstance } from "./sdk-client";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract";
+import type { DevnodeObject } from "../../src/devnode-object.js";
+import { devnodeAptos, instanceFetcher, restartInstance } from "./sdk-client.js";
 
 const APT = 100_000_000;
 

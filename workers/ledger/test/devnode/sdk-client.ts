@@ -1,6 +1,6 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { Aptos, AptosConfig, Network } from "@aptos-labs/ts-sdk";
-import { fetchClient } from "../../../../shared/src/ledger/transport";
+import { fetchClient } from "#shared/ledger/transport";
 
 /** The devnode's base URL in tests; requests never leave workerd. */
 export const BASE = "http://devnode.test";

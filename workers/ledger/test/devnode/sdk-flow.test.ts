@@ -1,6 +1,6 @@
 import { Account } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { devnodeAptos } from "./sdk-client";
+import { devnodeAptos } from "./sdk-client.js";
 
 const APT = 100_000_000;
 

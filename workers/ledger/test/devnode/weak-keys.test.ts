@@ -6,12 +6,8 @@ import {
   Ed25519Signature,
 } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  IDENTITY_KEY,
-  NOBODYS_SIGNATURE,
-  withLAddedToS,
-} from "../../../../shared/test/auth/ed25519-vectors";
-import { devnodeAptos } from "./sdk-client";
+import { IDENTITY_KEY, NOBODYS_SIGNATURE, withLAddedToS } from "#shared/test/ed25519-vectors";
+import { devnodeAptos } from "./sdk-client.js";
 
 // Aptos verifies Ed25519 strictly (workers/ledger/README.md, "Transactions"): keys of small order
 // and non-canonical signatures are refused, so nobody can sign for an account without its key.

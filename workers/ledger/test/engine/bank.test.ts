@@ -1,10 +1,10 @@
 import { sha3_256 } from "@noble/hashes/sha3";
 import { describe, expect, it } from "vitest";
-import { LIMITS } from "../../../../shared/src/contract";
-import { bytesToHex, longAddress } from "../../src/engine/move-values";
-import { MoveAbort } from "../../src/engine/types";
-import { VAULT_SEED } from "../../src/engine/vault";
-import { ADMIN, addr, withLedger } from "./ledger";
+import { LIMITS } from "#shared/contract";
+import { bytesToHex, longAddress } from "../../src/engine/move-values.js";
+import { MoveAbort } from "../../src/engine/types.js";
+import { VAULT_SEED } from "../../src/engine/vault.js";
+import { ADMIN, addr, withLedger } from "./ledger.js";
 
 const U64_MAX = (1n << 64n) - 1n;
 const ALICE = addr("a11ce");

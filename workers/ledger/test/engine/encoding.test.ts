@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { EntryFunctionName } from "../../../../shared/src/contract";
-import { Args, ArgumentMismatch } from "../../src/engine/args";
-import { NativePackageEngine } from "../../src/engine/engine";
-import { fieldsToJson, hexLiteral, longAddress, toJson } from "../../src/engine/move-values";
-import { withLedger } from "./ledger";
+import type { EntryFunctionName } from "#shared/contract";
+import { Args, ArgumentMismatch } from "../../src/engine/args.js";
+import { NativePackageEngine } from "../../src/engine/engine.js";
+import { fieldsToJson, hexLiteral, longAddress, toJson } from "../../src/engine/move-values.js";
+import { withLedger } from "./ledger.js";
 
 const U64_MAX = (1n << 64n) - 1n;
 

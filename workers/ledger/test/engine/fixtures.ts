@@ -1,5 +1,5 @@
-import type { MoveArg } from "../../src/engine/types";
-import { addr, type Ledger } from "./ledger";
+import type { MoveArg } from "../../src/engine/types.js";
+import { addr, type Ledger } from "./ledger.js";
 
 export const ALICE = addr("a11ce");
 export const BOB = addr("b0b");

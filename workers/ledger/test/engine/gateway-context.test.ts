@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { STRUCTS } from "../../../../shared/src/contract";
-import { AGENT, ALICE, BOB, CAROL, key, pay, pricedSetup } from "./fixtures";
-import { T0, WEEK, withLedger } from "./ledger";
+import { STRUCTS } from "#shared/contract";
+import { AGENT, ALICE, BOB, CAROL, key, pay, pricedSetup } from "./fixtures.js";
+import { T0, WEEK, withLedger } from "./ledger.js";
 
 describe("gateway_context", () => {
   it("answers process, pricing, agents, open payments, authentication key and time in one view", () =>

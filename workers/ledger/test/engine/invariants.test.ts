@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Bank, EmittedEvent } from "../../src/engine/types";
-import { MoveAbort } from "../../src/engine/types";
-import { AGENT, ALICE, BOB, CAROL, key, pay, pricedSetup, RECEIVER, STRANGER } from "./fixtures";
-import { type Ledger, WEEK, withLedger } from "./ledger";
+import type { Bank, EmittedEvent } from "../../src/engine/types.js";
+import { MoveAbort } from "../../src/engine/types.js";
+import { AGENT, ALICE, BOB, CAROL, key, pay, pricedSetup, RECEIVER, STRANGER } from "./fixtures.js";
+import { type Ledger, WEEK, withLedger } from "./ledger.js";
 
 /** Every row of every table the engine and the bank own, to compare whole states. */
 function snapshot(ledger: Ledger): Record<string, unknown[]> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { OUTCOME, PAYMENT_STATUS, TASK_STATUS } from "../../../../shared/src/contract";
-import { AGENT, ALICE, BOB, key, pay, pricedSetup, RECEIVER, STRANGER } from "./fixtures";
-import { type Ledger, T0, WEEK, withLedger } from "./ledger";
+import { OUTCOME, PAYMENT_STATUS, TASK_STATUS } from "#shared/contract";
+import { AGENT, ALICE, BOB, key, pay, pricedSetup, RECEIVER, STRANGER } from "./fixtures.js";
+import { type Ledger, T0, WEEK, withLedger } from "./ledger.js";
 
 // An outcome is written only until the payment's settle time (ledger-contract.md, "payment"):
 // after it a provider that stayed silent must not turn the payer's refund into its own pay.

@@ -10,17 +10,17 @@ import {
   type FunctionName,
   type ModuleName,
   type ViewFunctionName,
-} from "../../../../shared/src/contract";
-import { SqlBank } from "../../src/engine/bank";
-import { NativePackageEngine } from "../../src/engine/engine";
-import { hexLiteral, longAddress } from "../../src/engine/move-values";
+} from "#shared/contract";
+import { SqlBank } from "../../src/engine/bank.js";
+import { NativePackageEngine } from "../../src/engine/engine.js";
+import { hexLiteral, longAddress } from "../../src/engine/move-values.js";
 import {
   type EmittedEvent,
   type ExecutionContext,
   type JsonValue,
   MoveAbort,
   type MoveArg,
-} from "../../src/engine/types";
+} from "../../src/engine/types.js";
 
 export const ADMIN = longAddress(DEVNODE_MODULE_ADDRESS);
 export const T0 = 1_700_000_000n;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type AbortName, LIMITS } from "../../../../shared/src/contract";
-import type { MoveArg } from "../../src/engine/types";
-import { AGENT, ALICE, BOB, pricedSetup, processFields, register } from "./fixtures";
-import { ADMIN, type Ledger, withLedger } from "./ledger";
+import { type AbortName, LIMITS } from "#shared/contract";
+import type { MoveArg } from "../../src/engine/types.js";
+import { AGENT, ALICE, BOB, pricedSetup, processFields, register } from "./fixtures.js";
+import { ADMIN, type Ledger, withLedger } from "./ledger.js";
 
 const x = (n: number) => "x".repeat(n);
 /** "é" is two UTF-8 bytes: limits count bytes, not characters. */

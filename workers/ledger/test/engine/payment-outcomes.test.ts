@@ -10,8 +10,8 @@ import {
   processFields,
   RECEIVER,
   STRANGER,
-} from "./fixtures";
-import { ADMIN, T0, WEEK, withLedger } from "./ledger";
+} from "./fixtures.js";
+import { ADMIN, T0, WEEK, withLedger } from "./ledger.js";
 
 describe("cancel_payment", () => {
   it("lets the receiver or the provider cancel, nobody else, and returns the funds", () =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STRUCTS } from "../../../../shared/src/contract";
+import { STRUCTS } from "#shared/contract";
 import {
   AGENT,
   ALICE,
@@ -12,8 +12,8 @@ import {
   RECEIVER,
   register,
   STRANGER,
-} from "./fixtures";
-import { T0, WEEK, withLedger } from "./ledger";
+} from "./fixtures.js";
+import { T0, WEEK, withLedger } from "./ledger.js";
 
 describe("make_payment", () => {
   it("moves the amount into the vault and records ESCROW with receiver, provider and settle time", () =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { STRUCTS } from "../../../../shared/src/contract";
-import { AGENT, ALICE, BOB, processFields, RECEIVER, register, STRANGER } from "./fixtures";
-import { T0, withLedger } from "./ledger";
+import { STRUCTS } from "#shared/contract";
+import { AGENT, ALICE, BOB, processFields, RECEIVER, register, STRANGER } from "./fixtures.js";
+import { T0, withLedger } from "./ledger.js";
 
 describe("register_process", () => {
   it("makes the signer the owner and returns the record in REST JSON, fields in table order", () =>

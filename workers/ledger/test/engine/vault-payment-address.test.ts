@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ALICE, BOB, pay, pricedSetup, processFields, RECEIVER, register } from "./fixtures";
-import { withLedger } from "./ledger";
+import { ALICE, BOB, pay, pricedSetup, processFields, RECEIVER, register } from "./fixtures.js";
+import { withLedger } from "./ledger.js";
 
 // A process's payment address may not be the escrow vault's own address (ledger-contract.md,
 // "process_registry"): funds released there would stay in the vault for good.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { OUTCOME, PAYMENT_STATUS, TASK_STATUS } from "../../../../shared/src/contract";
-import { AGENT, ALICE, BOB, CAROL, key, pay, pricedSetup, STRANGER } from "./fixtures";
-import { type Ledger, withLedger } from "./ledger";
+import { OUTCOME, PAYMENT_STATUS, TASK_STATUS } from "#shared/contract";
+import { AGENT, ALICE, BOB, CAROL, key, pay, pricedSetup, STRANGER } from "./fixtures.js";
+import { type Ledger, withLedger } from "./ledger.js";
 
 // p1 is ALICE's process (AGENT is its agent); BOB pays for task "t" and requests it.
 const PAYER = BOB;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type AbortName, STRUCTS, TASK_STATUS } from "../../../../shared/src/contract";
-import type { MoveArg } from "../../src/engine/types";
-import { ALICE, BOB, CAROL, register, STRANGER } from "./fixtures";
-import { type Ledger, T0, withLedger } from "./ledger";
+import { type AbortName, STRUCTS, TASK_STATUS } from "#shared/contract";
+import type { MoveArg } from "../../src/engine/types.js";
+import { ALICE, BOB, CAROL, register, STRANGER } from "./fixtures.js";
+import { type Ledger, T0, withLedger } from "./ledger.js";
 
 // ALICE owns the workflows, BOB is the assignee, CAROL the requester.
 const OWNER = ALICE;

@@ -10,7 +10,7 @@
  * serves one fixed process id. It does not check the gateway's signature: the agent runtime's
  * own tests cover that (workers/agent/test/signature.test.ts); here only the gateway is tested.
  */
-import { agentRequestSchema } from "../../../../../shared/src/schemas/agent.js";
+import { agentRequestSchema } from "#shared/schemas/agent";
 import { type CountedRun, RunCounterObject } from "./run-counter-object.js";
 
 export { RunCounterObject };
