@@ -14,6 +14,7 @@ import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { bundleWorkerCode } from "../../scripts/lib/bundle-worker.mjs";
 import { benchOptions } from "../options.mjs";
 
 const options = benchOptions({
@@ -42,8 +43,12 @@ const RARE_TAG_EVERY = 100;
 // Node bundles must sit inside the repo so their external packages resolve from node_modules.
 const NODE_OUT = join(ROOT, "node_modules", ".cache", "agentgate-bench-gateway");
 
+/** A Worker for workerd (scripts/lib/bundle-worker.mjs), or with platform "node" the bench's helpers. */
 async function bundle(entry, name, platform = "browser") {
-  const outfile = join(platform === "browser" ? OUT : NODE_OUT, `${name}.mjs`);
+  if (platform === "browser") {
+    return bundleWorkerCode({ entry: join(ROOT, entry), outfile: join(OUT, `${name}.mjs`) });
+  }
+  const outfile = join(NODE_OUT, `${name}.mjs`);
   await build({
     entryPoints: [join(ROOT, entry)],
     outfile,
@@ -51,9 +56,7 @@ async function bundle(entry, name, platform = "browser") {
     format: "esm",
     platform,
     target: "es2022",
-    ...(platform === "browser"
-      ? { conditions: ["workerd", "worker", "browser"], external: ["cloudflare:*", "node:*"] }
-      : { packages: "external" }),
+    packages: "external",
     logLevel: "error",
   });
   return outfile;

@@ -1,6 +1,12 @@
 // Types of bundle-worker.mjs, for the TypeScript that bundles Workers through it (test pools).
 import type { WorkerOptions } from "miniflare";
 
+/** Bundles a Worker's entry module for workerd into outfile; resolves to outfile. */
+export declare function bundleWorkerCode(options: {
+  entry: string;
+  outfile: string;
+}): Promise<string>;
+
 export declare function bundleWorker(options: {
   /** Absolute path of the Worker's wrangler config. */
   configPath: string;

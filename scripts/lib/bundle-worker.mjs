@@ -8,6 +8,26 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { configHasEnv, topLevelName } from "./wrangler-config.mjs";
 
 /**
+ * Bundles a Worker's entry module for workerd as wrangler would (ESM, workerd conditions, the
+ * runtime's own modules left external) into outfile. Every Worker bundle of the repository goes
+ * through here: the local stack, the test pools and the benches.
+ */
+export async function bundleWorkerCode({ entry, outfile }) {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    conditions: ["workerd", "worker", "browser"],
+    external: ["cloudflare:*", "node:*"],
+    logLevel: "error",
+  });
+  return outfile;
+}
+
+/**
  * Miniflare worker options for the Worker of configPath, its code bundled into outDir/<name>.mjs.
  * `env` selects a wrangler environment when the config has it. The worker is named `name`
  * (default: the config's top-level name) so its Durable Object state keeps one place whatever the
@@ -19,17 +39,7 @@ export async function bundleWorker({ configPath, outDir, env, name }) {
   if (main === undefined) throw new Error(`${configPath} has no main`);
   const workerName = name ?? topLevelName(configPath);
   const outfile = join(outDir, `${workerName}.mjs`);
-  await build({
-    entryPoints: [main],
-    outfile,
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    conditions: ["workerd", "worker", "browser"],
-    external: ["cloudflare:*", "node:*"],
-    logLevel: "error",
-  });
+  await bundleWorkerCode({ entry: main, outfile });
   return {
     ...workerOptions,
     name: workerName,

@@ -11,8 +11,7 @@ import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
-import { build } from "esbuild";
-import { bundleWorker } from "../../../../scripts/lib/bundle-worker.mjs";
+import { bundleWorker, bundleWorkerCode } from "../../../../scripts/lib/bundle-worker.mjs";
 import {
   TEST_AGENTS,
   TEST_OPERATOR_PRIVATE_KEY,
@@ -45,17 +44,9 @@ async function auxiliaryWorker(args: {
  * Durable Object binding is declared here.
  */
 async function countingAgentWorker() {
-  const outfile = join(OUT_DIR, "agentgate-counting-agent.mjs");
-  await build({
-    entryPoints: [join(import.meta.dirname, "../support/counting-agent/counting-agent.ts")],
-    outfile,
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    conditions: ["workerd", "worker", "browser"],
-    external: ["cloudflare:*", "node:*"],
-    logLevel: "error",
+  const outfile = await bundleWorkerCode({
+    entry: join(import.meta.dirname, "../support/counting-agent/counting-agent.ts"),
+    outfile: join(OUT_DIR, "agentgate-counting-agent.mjs"),
   });
   return {
     name: "agentgate-counting-agent",
