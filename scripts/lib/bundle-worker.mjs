@@ -2,18 +2,57 @@
 // Objects and compatibility settings (wrangler's own reading of it) plus the Worker's TypeScript
 // bundled with esbuild, as wrangler would bundle it. The local stack's servers (devnode-server.mjs,
 // workers-server.mjs) use it, so what runs locally comes from the same config that deploys.
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { configHasEnv, topLevelName } from "./wrangler-config.mjs";
+import { configHasEnv, readWranglerConfig, topLevelName } from "./wrangler-config.mjs";
+
+/** A wrangler glob (`**` across folders, `*` within one) as a regular expression on a path. */
+function globPattern(glob) {
+  const source = glob
+    .split("**/")
+    .map((part) =>
+      part
+        .split("*")
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join("[^/]*"),
+    )
+    .join("(?:.*/)?");
+  return new RegExp(`(?:^|/)${source}$`);
+}
+
+/**
+ * The config's `Text` module rules as an esbuild plugin, so a file wrangler would import as text
+ * (the gateway's /docs bundle) is bundled the same way here.
+ */
+function textRulesPlugin(configPath) {
+  const rules = readWranglerConfig(configPath).rules;
+  const patterns = (Array.isArray(rules) ? rules : [])
+    .filter((rule) => rule?.type === "Text")
+    .flatMap((rule) => rule.globs ?? [])
+    .map(globPattern);
+  return {
+    name: "wrangler-text-rules",
+    setup(esbuild) {
+      if (patterns.length === 0) return;
+      esbuild.onLoad({ filter: /.*/ }, async (args) => {
+        const path = args.path.replaceAll("\\", "/");
+        if (!patterns.some((pattern) => pattern.test(path))) return undefined;
+        return { contents: await readFile(args.path, "utf8"), loader: "text" };
+      });
+    },
+  };
+}
 
 /**
  * Bundles a Worker's entry module for workerd as wrangler would (ESM, workerd conditions, the
  * runtime's own modules left external) into outfile. Every Worker bundle of the repository goes
  * through here: the local stack, the test pools and the benches.
  */
-export async function bundleWorkerCode({ entry, outfile }) {
+export async function bundleWorkerCode({ entry, outfile, plugins = [] }) {
   await build({
+    plugins,
     entryPoints: [entry],
     outfile,
     bundle: true,
@@ -39,7 +78,7 @@ export async function bundleWorker({ configPath, outDir, env, name }) {
   if (main === undefined) throw new Error(`${configPath} has no main`);
   const workerName = name ?? topLevelName(configPath);
   const outfile = join(outDir, `${workerName}.mjs`);
-  await bundleWorkerCode({ entry: main, outfile });
+  await bundleWorkerCode({ entry: main, outfile, plugins: [textRulesPlugin(configPath)] });
   return {
     ...workerOptions,
     name: workerName,

@@ -36,7 +36,7 @@ const listRoute = createRoute({
   request: { query: listQuerySchema },
   responses: {
     200: jsonAnswer("Matching processes", processListResponseSchema),
-    ...errorAnswers(400, 500),
+    ...errorAnswers(400, 500, 503),
   },
 });
 

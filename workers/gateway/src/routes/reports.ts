@@ -17,7 +17,7 @@ const reportsRoute = createRoute({
   request: { params: processIdParamSchema },
   responses: {
     200: jsonAnswer("Reports", outcomeReportsResponseSchema),
-    ...errorAnswers(400, 500),
+    ...errorAnswers(400, 500, 503),
   },
 });
 
