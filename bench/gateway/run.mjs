@@ -43,10 +43,17 @@ const RARE_TAG_EVERY = 100;
 // Node bundles must sit inside the repo so their external packages resolve from node_modules.
 const NODE_OUT = join(ROOT, "node_modules", ".cache", "agentgate-bench-gateway");
 
-/** A Worker for workerd (scripts/lib/bundle-worker.mjs), or with platform "node" the bench's helpers. */
-async function bundle(entry, name, platform = "browser") {
+/**
+ * A Worker for workerd (scripts/lib/bundle-worker.mjs, with its wrangler config's module rules
+ * when given), or with platform "node" the bench's helpers.
+ */
+async function bundle(entry, name, platform = "browser", configPath = undefined) {
   if (platform === "browser") {
-    return bundleWorkerCode({ entry: join(ROOT, entry), outfile: join(OUT, `${name}.mjs`) });
+    return bundleWorkerCode({
+      entry: join(ROOT, entry),
+      outfile: join(OUT, `${name}.mjs`),
+      ...(configPath === undefined ? {} : { configPath: join(ROOT, configPath) }),
+    });
   }
   const outfile = join(NODE_OUT, `${name}.mjs`);
   await build({
@@ -106,7 +113,7 @@ const fmt = (r) =>
   `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(2)} ms   p99 ${r.p99.toFixed(2)} ms`;
 
 const [gatewayJs, ledgerJs, agentJs, helloJs, counterJs, helpersJs] = await Promise.all([
-  bundle("workers/gateway/src/index.ts", "gateway"),
+  bundle("workers/gateway/src/index.ts", "gateway", "browser", "wrangler.jsonc"),
   bundle("workers/ledger/src/index.ts", "ledger"),
   bundle("workers/agent/examples/echo/src/index.ts", "agent"),
   bundle("bench/gateway/hello-worker.ts", "hello"),

@@ -50,9 +50,10 @@ function textRulesPlugin(configPath) {
  * runtime's own modules left external) into outfile. Every Worker bundle of the repository goes
  * through here: the local stack, the test pools and the benches.
  */
-export async function bundleWorkerCode({ entry, outfile, plugins = [] }) {
+export async function bundleWorkerCode({ entry, outfile, configPath }) {
   await build({
-    plugins,
+    // The config's Text module rules, as wrangler applies them (the gateway's /docs bundle).
+    plugins: configPath === undefined ? [] : [textRulesPlugin(configPath)],
     entryPoints: [entry],
     outfile,
     bundle: true,
@@ -78,7 +79,7 @@ export async function bundleWorker({ configPath, outDir, env, name }) {
   if (main === undefined) throw new Error(`${configPath} has no main`);
   const workerName = name ?? topLevelName(configPath);
   const outfile = join(outDir, `${workerName}.mjs`);
-  await bundleWorkerCode({ entry: main, outfile, plugins: [textRulesPlugin(configPath)] });
+  await bundleWorkerCode({ entry: main, outfile, configPath });
   return {
     ...workerOptions,
     name: workerName,
