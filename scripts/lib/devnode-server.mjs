@@ -23,6 +23,7 @@ import { parseArgs } from "node:util";
 import { Miniflare } from "miniflare";
 import { bundleWorker } from "./bundle-worker.mjs";
 import { startDeadlineFront } from "./deadline-front.mjs";
+import { stopOnSignals } from "./stop-on-signals.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const WORKER_NAME = "agentgate-ledger";
@@ -177,13 +178,5 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     server.indexerOrigin && `indexer on ${server.indexerOrigin}`,
   ].filter(Boolean);
   console.log(`devnode ready on ${server.origin}${also.length ? ` (${also.join(", ")})` : ""}`);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await server.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  stopOnSignals(server);
 }

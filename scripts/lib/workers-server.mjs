@@ -18,6 +18,7 @@ import { Log, LogLevel, Miniflare } from "miniflare";
 import { bundleWorker } from "./bundle-worker.mjs";
 import { startDeadlineFront } from "./deadline-front.mjs";
 import { ensureStackKeys } from "./stack-keys.mjs";
+import { stopOnSignals } from "./stop-on-signals.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const GATEWAY = "agentgate-gateway";
@@ -161,13 +162,5 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   console.log(
     `ready ${JSON.stringify({ gateway: server.gatewayOrigin, agents: server.agentOrigins })}`,
   );
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await server.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  stopOnSignals(server);
 }

@@ -110,14 +110,21 @@ const optionalText = z.preprocess(
   z.string().optional(),
 );
 
-const workflowListVar = z.preprocess(
-  (value) =>
-    typeof value === "string"
-      ? value
-          .split(",")
-          .map((s) => s.trim())
-          .filter((s) => s !== "")
-      : value,
+/** A var holding a comma-separated list (wrangler vars are strings), as an array for `schema`. */
+function commaListVar<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) =>
+      typeof value === "string"
+        ? value
+            .split(",")
+            .map((s) => s.trim())
+            .filter((s) => s !== "")
+        : value,
+    schema,
+  );
+}
+
+const workflowListVar = commaListVar(
   z.array(workflowIdSchema).max(LIMITS.MAX_WORKFLOWS).optional(),
 );
 
@@ -139,14 +146,7 @@ function checkRetentionBudget(limits: LogLimits): void {
   }
 }
 
-const gatewayKeyListVar = z.preprocess(
-  (value) =>
-    typeof value === "string"
-      ? value
-          .split(",")
-          .map((s) => s.trim())
-          .filter((s) => s !== "")
-      : value,
+const gatewayKeyListVar = commaListVar(
   z
     .array(
       z.string().transform((text, ctx) => {
