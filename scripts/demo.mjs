@@ -12,9 +12,10 @@ import {
   devnodeModuleAddress,
   localStackSettings,
   ROOT,
+  shellQuote,
   startLocalStack,
 } from "./lib/stack.mjs";
-import { ensureStackKeys } from "./lib/stack-keys.mjs";
+import { ensureStackKeys, stackKeyFiles } from "./lib/stack-keys.mjs";
 
 const CLI = join(ROOT, "cli", "dist", "agentgate.mjs");
 const settings = localStackSettings();
@@ -45,8 +46,11 @@ function heading(text) {
 function agentgate(command, { key, quiet = false, echo = !quiet } = {}) {
   // Every command but `account new` talks to the ledger: the demo names the network itself.
   const args = command[0] === "account" ? command : [...command, "-n", settings.network];
-  const quote = (arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`);
-  const shown = ["agentgate", ...args.map(quote), ...(key ? ["-p", `"$(cat ${key.shown})"`] : [])];
+  const shown = [
+    "agentgate",
+    ...args.map(shellQuote),
+    ...(key ? ["-p", `"$(cat ${shellQuote(key.shown)})"`] : []),
+  ];
   if (echo) console.log(`$ ${shown.join(" ")}`);
   const result = spawnSync(process.execPath, [CLI, ...args, ...(key ? ["-p", key.value] : [])], {
     env,
@@ -93,7 +97,17 @@ function examplesOwner(keys) {
 
 async function ensureStack() {
   const up = (await answers(`${ledgerOrigin}/v1`)) && (await answers(`${gatewayOrigin}/health`));
-  if (up) return undefined;
+  if (up) {
+    // The running stack made its keys in its own state folder; keys made here instead would
+    // register a process its gateway's operator cannot serve.
+    if (!existsSync(stackKeyFiles(settings.stateDir).operator)) {
+      throw new Error(
+        `a stack answers at ${ledgerOrigin} and ${gatewayOrigin}, but its keys are not in ${shownPath(settings.stateDir)}/: ` +
+          "run the demo with the export lines npm start printed (AGENTGATE_STATE_DIR and the ports)",
+      );
+    }
+    return undefined;
+  }
   console.log("Nothing is listening on the local ports: starting the stack (as npm start does) …");
   return startLocalStack({
     stateDir: settings.stateDir,
@@ -133,7 +147,7 @@ async function demo() {
     const { process: registered } = JSON.parse(existing.stdout);
     if (registered.owner !== owner.address) {
       throw new Error(
-        `process ${PROCESS_ID} belongs to another owner; delete .state/ to start the demo over`,
+        `process ${PROCESS_ID} belongs to another owner; delete ${shownPath(settings.stateDir)}/ to start the demo over`,
       );
     }
     console.log(`(already registered by this owner in an earlier run)`);
@@ -207,6 +221,9 @@ try {
     });
     if (built.status !== 0) throw new Error("building the CLI failed");
   }
+  console.log(
+    `The local stack: devnode ${ledgerOrigin}, gateway ${gatewayOrigin}, state in ${shownPath(settings.stateDir)}/`,
+  );
   stack = await ensureStack();
   await demo();
   console.log("\nDone.");

@@ -3,8 +3,17 @@
 // workerd socket of its own — until Ctrl-C. `npm run dev` (--wrangler) runs the gateway and
 // agents under `wrangler dev` instead.
 import { relative } from "node:path";
-import { answers, localStackSettings, ROOT, startLocalStack } from "./lib/stack.mjs";
+import {
+  answers,
+  exportLines,
+  localStackSettings,
+  ROOT,
+  secondShellEnv,
+  shellQuote,
+  startLocalStack,
+} from "./lib/stack.mjs";
 
+const settings = localStackSettings();
 const {
   ledgerOrigin,
   faucetOrigin,
@@ -15,17 +24,18 @@ const {
   indexerPort,
   gatewayPort,
   stateDir,
-  network,
-} = localStackSettings();
+} = settings;
 const taken = [
-  `${ledgerOrigin}/v1`,
-  `${faucetOrigin}/fund`,
-  `${indexerOrigin}/v1/graphql`,
-  `${gatewayOrigin}/health`,
+  [`${ledgerOrigin}/v1`, "AGENTGATE_LEDGER_PORT"],
+  [`${faucetOrigin}/fund`, "AGENTGATE_FAUCET_PORT"],
+  [`${indexerOrigin}/v1/graphql`, "AGENTGATE_INDEXER_PORT"],
+  [`${gatewayOrigin}/health`, "AGENTGATE_GATEWAY_PORT"],
 ];
-for (const url of taken) {
+for (const [url, variable] of taken) {
   if (await answers(url)) {
-    console.error(`agentgate: something already answers at ${url}; stop it first.`);
+    console.error(
+      `agentgate: something already answers at ${url}; stop it, or start this stack elsewhere with ${variable}=<port>.`,
+    );
     process.exit(1);
   }
 }
@@ -73,17 +83,18 @@ ${agentLines}
   state                     ${state}/  (kept across restarts; delete it to start over)
 
 The example agents serve processes of the examples owner that list the gateway operator among
-their agents (npm run demo registers one). Point a shell at the local stack:
+their agents (npm run demo registers one). In another terminal, these lines point the CLI and
+npm run demo at this stack:
 
-  export APTOS_NETWORK=${network}
-  export APTOS_MODULE_ADDRESS=${stack.moduleAddress}
-  export AGENTGATE_GATEWAY_URL=${stack.gatewayUrl}
+${exportLines(secondShellEnv(settings, stack.moduleAddress))
+  .map((line) => `  ${line}`)
+  .join("\n")}
 
-Next, in another terminal:
+and then:
 
-  npm run demo                          # the whole flow end to end
-  npm run agentgate -- list -n ${network}    # or any CLI command
-  npm run agentgate -- register -c process.json -p "$(cat ${shown(keys?.examplesOwner.keyFile ?? "")})"
+  npm run demo                   # the whole flow end to end
+  npm run agentgate -- list      # or any CLI command
+  npm run agentgate -- register -c process.json -p "$(cat ${shellQuote(shown(keys?.examplesOwner.keyFile ?? ""))})"
 
 Press Ctrl-C to stop.`);
 

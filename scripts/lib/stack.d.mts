@@ -103,6 +103,13 @@ export interface LocalStackSettings {
 export declare function localStackSettings(
   env?: Record<string, string | undefined>,
 ): LocalStackSettings;
+/** What a second shell needs for that stack: the CLI's env and the non-default stack settings. */
+export declare function secondShellEnv(
+  settings: LocalStackSettings,
+  moduleAddress: string,
+): Record<string, string>;
+export declare function shellQuote(value: string): string;
+export declare function exportLines(env: Record<string, string>): string[];
 export declare function exampleAgentConfigs(root?: string): string[];
 export declare function devnodeModuleAddress(root?: string): string;
 export declare function answers(url: string, timeoutMs?: number): Promise<boolean>;

@@ -59,6 +59,43 @@ export function localStackSettings(env = process.env) {
   };
 }
 
+/** The stack's own settings: the variable localStackSettings reads, its key there, its default. */
+const STACK_VARS = [
+  ["AGENTGATE_LEDGER_PORT", "ledgerPort", DEFAULT_PORTS.ledger],
+  ["AGENTGATE_FAUCET_PORT", "faucetPort", DEFAULT_PORTS.faucet],
+  ["AGENTGATE_INDEXER_PORT", "indexerPort", DEFAULT_PORTS.indexer],
+  ["AGENTGATE_GATEWAY_PORT", "gatewayPort", DEFAULT_PORTS.gateway],
+  ["AGENTGATE_STATE_DIR", "stateDir", DEFAULT_STATE_DIR],
+];
+
+/**
+ * What a second shell needs to use the stack `settings` describes (README.md, "The local
+ * stack"): the CLI's network (the devnode's URL in place of `local` off port 8080), module address
+ * and gateway, plus each stack setting that is not its default, so `npm run demo` there finds this
+ * stack and its keys instead of starting another one.
+ */
+export function secondShellEnv(settings, moduleAddress) {
+  const env = {
+    APTOS_NETWORK: settings.network,
+    APTOS_MODULE_ADDRESS: moduleAddress,
+    AGENTGATE_GATEWAY_URL: settings.gatewayOrigin,
+  };
+  for (const [name, key, standard] of STACK_VARS) {
+    if (settings[key] !== standard) env[name] = String(settings[key]);
+  }
+  return env;
+}
+
+/** value as one word of a POSIX shell: as is when that is safe, else single-quoted. */
+export function shellQuote(value) {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+}
+
+/** `export NAME=value` lines for a POSIX shell. */
+export function exportLines(env) {
+  return Object.entries(env).map(([name, value]) => `export ${name}=${shellQuote(value)}`);
+}
+
 /** The example agents' wrangler configs (echo, json-transform, text-stats). */
 export function exampleAgentConfigs(root = ROOT) {
   const examples = join(root, "workers", "agent", "examples");

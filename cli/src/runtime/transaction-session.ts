@@ -16,6 +16,7 @@ import type { ResolvedSettings } from "../config/resolve-settings.js";
 import { usageError } from "../errors/cli-error.js";
 import { createOutput, type Output } from "../output/output.js";
 import { Ed25519Signer } from "./ed25519-signer.js";
+import { noModuleAddressMessage } from "./no-module-address.js";
 import { nodeHttpFetch } from "./node-http-fetch.js";
 import { privateKeyHexFromSetting, seedOf } from "./private-key.js";
 import { settingsFromArgs } from "./settings.js";
@@ -47,9 +48,7 @@ function networkConfig(settings: ResolvedSettings, requireModuleAddress: boolean
   const name = settings.network.value;
   const preset = isNetworkName(name) ? NETWORK_PRESETS[name] : undefined;
   if (requireModuleAddress && !settings.moduleAddress && !preset?.moduleAddress) {
-    throw usageError(
-      `no module address for network ${name}: pass -m/--module-address or set APTOS_MODULE_ADDRESS, or use -n local for the local devnode`,
-    );
+    throw usageError(noModuleAddressMessage(name));
   }
   return resolveNetwork({
     network: name,

@@ -21,7 +21,21 @@ afterEach(() => {
 describe("openSession", () => {
   it("refuses a public network without a module address, saying how to set one", () => {
     expect(() => openSession({ json: true })).toThrow(
-      "no module address for network testnet: pass -m/--module-address or set APTOS_MODULE_ADDRESS, or use -n local for the local devnode",
+      "no module address for network testnet: pass -m/--module-address or set APTOS_MODULE_ADDRESS, or use -n local for the local devnode on port 8080 (on other ports, the export lines npm start prints)",
+    );
+  });
+
+  it("points a devnode on another port at its module address, not at -n local (port 8080)", () => {
+    const error = () => openSession({ network: "http://127.0.0.1:9080/v1", json: true });
+    expect(error).toThrow(
+      "no module address for network http://127.0.0.1:9080/v1: pass -m/--module-address or set APTOS_MODULE_ADDRESS (the local devnode's is 0xfee0f52c085bea4b899ea93e0e6c2e517ce4dd368204e0b3872646922aa2bb4f; npm start prints it)",
+    );
+    expect(error).not.toThrow(/-n local/);
+  });
+
+  it("names no devnode for a node elsewhere", () => {
+    expect(() => openSession({ network: "https://fullnode.example.com/v1", json: true })).toThrow(
+      /^no module address for network https:\/\/fullnode\.example\.com\/v1: pass -m\/--module-address or set APTOS_MODULE_ADDRESS$/,
     );
   });
 

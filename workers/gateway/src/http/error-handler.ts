@@ -4,13 +4,14 @@ import { type AppError, appError, toAppError } from "#shared/errors/app-error";
 import { errorStatus } from "#shared/errors/bodies";
 import { LedgerError } from "#shared/ledger/errors";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";
+import { unsupportedMediaType } from "./media-type.js";
 import { errorAnswer, send } from "./respond.js";
 
-function appErrorOf(thrown: unknown): AppError {
+function appErrorOf(thrown: unknown, c: Context): AppError {
   if (thrown instanceof HTTPException) {
     if (thrown.status === 413) return appError("payload_too_large");
     if (thrown.status === 400) return appError("invalid_json", thrown.message || undefined);
-    if (thrown.status === 415) return appError("unsupported_media_type");
+    if (thrown.status === 415) return unsupportedMediaType(c.req.header("content-type"));
   }
   // A ledger refusal or an unreachable ledger is a known condition with its own answer, the
   // same on every route (docs/gateway.md, "Errors"), never a 500.
@@ -24,7 +25,7 @@ function appErrorOf(thrown: unknown): AppError {
  * never to the client.
  */
 export function onGatewayError(thrown: unknown, c: Context): Response {
-  const err = appErrorOf(thrown);
+  const err = appErrorOf(thrown, c);
   if (errorStatus(err) >= 500) {
     console.error("gateway: unexpected failure", c.req.method, c.req.path, thrown);
     return send(c, errorAnswer(appError(err.code)));
