@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PACKAGE_NAME } from "../contract/modules.js";
+import { displayAddress } from "../schemas/address.js";
 import { abortMessage, parseMoveAbort } from "./abort-parse.js";
 import { LedgerError, type LedgerErrorInit } from "./errors.js";
 
@@ -39,7 +40,7 @@ export function missingPackageError(
   return new LedgerError({
     ...init,
     kind: "not_found",
-    message: `no ${PACKAGE_NAME} package at ${moduleAddress} (the node answered ${name})`,
+    message: `no ${PACKAGE_NAME} package at ${displayAddress(moduleAddress)} (the node answered ${name})`,
     vmStatusName: name,
   });
 }
