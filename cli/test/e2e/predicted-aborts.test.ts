@@ -96,6 +96,14 @@ describe("predicted aborts stop before submitting", () => {
       ["pay", "-i", processId, "-a", "999", "-t", "low-1"],
       /^error: The amount is below the process's task price \(EAMOUNT_BELOW_PRICE in payment\)$/m,
     );
+    // With --json: the same refusal, and no transaction hash, since none was submitted.
+    const json = await cli(["pay", "-i", processId, "-a", "999", "--json"], payer);
+    expect(json.code).toBe(5);
+    expect(JSON.parse(json.stderr)).toEqual({
+      success: false,
+      error: "The amount is below the process's task price (EAMOUNT_BELOW_PRICE in payment)",
+      kind: "refused",
+    });
   });
 
   it("refuses to release a payment already released", async () => {
