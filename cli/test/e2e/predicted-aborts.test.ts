@@ -256,7 +256,7 @@ describe("a module address without the package", () => {
 
   it("names the missing package for views", async () => {
     const result = await runCli(["list"], { env: elsewhere() });
-    expectFailure(result, 3, /^error: no agent_platform package at 0x1 /);
+    expectFailure(result, 5, /^error: no agent_platform package at 0x1 /);
   });
 
   it("names the missing package for transactions, and submits nothing", async () => {
@@ -264,7 +264,7 @@ describe("a module address without the package", () => {
     const result = await runCli(["pay", "-i", processId, "-a", "1000", "-p", payer.key], {
       env: elsewhere(),
     });
-    expectFailure(result, 3, /^error: no agent_platform package at 0x1 /);
+    expectFailure(result, 5, /^error: no agent_platform package at 0x1 /);
     expect(await footprint(payer)).toEqual(before);
   });
 });

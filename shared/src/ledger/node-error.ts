@@ -37,9 +37,11 @@ export function missingPackageError(
 ): LedgerError | undefined {
   const name = NOT_PUBLISHED.exec(text)?.[1];
   if (name === undefined || moduleAddress === undefined) return undefined;
+  // "rejected", as any call the node refuses: for the gateway this stays a ledger refusal
+  // (its own configuration), not a 404 for a client's resource.
   return new LedgerError({
     ...init,
-    kind: "not_found",
+    kind: "rejected",
     message: `no ${PACKAGE_NAME} package at ${displayAddress(moduleAddress)} (the node answered ${name})`,
     vmStatusName: name,
   });

@@ -100,7 +100,7 @@ describe("a client that simulates first", () => {
     const simulated = await failure(
       client.releasePayment(simulatingSigner(), { processId: "p", taskId: "t" }),
     );
-    expect(simulated).toMatchObject({ kind: "not_found", vmStatusName: "LINKER_ERROR" });
+    expect(simulated).toMatchObject({ kind: "rejected", vmStatusName: "LINKER_ERROR" });
     expect(simulated.message).toBe(
       `no agent_platform package at ${M} (the node answered LINKER_ERROR)`,
     );
@@ -117,7 +117,7 @@ describe("a client that simulates first", () => {
     );
     const viewed = await failure(client.getProcess("p"));
     expect(viewed).toMatchObject({
-      kind: "not_found",
+      kind: "rejected",
       message: `no agent_platform package at ${M} (the node answered FUNCTION_RESOLUTION_FAILURE)`,
     });
   });
