@@ -2,7 +2,7 @@
 // CLI start-up and end-to-end benchmark (not part of npm test):
 //   node bench/cli/run.mjs [--runs N]
 // 1. cold `agentgate --help`: a fresh Node process each time (target <= 150 ms median);
-// 2. `agentgate pay` end to end on a devnode started here: sign, submit, wait for commit
+// 2. `agentgate pay` end to end on a devnode started here: simulate, sign, submit, wait for commit
 //    (target <= 400 ms median).
 // Prints the median, min and max wall time of each, the median CPU time (user + system, from
 // /usr/bin/time when present: the figure a busy machine inflates least), Node's own empty

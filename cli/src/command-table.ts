@@ -18,6 +18,7 @@ export type CommandName =
   | "refund"
   | "cancel"
   | "settle"
+  | "report"
   | "create-workflow"
   | "add-task"
   | "task-status"
@@ -98,6 +99,11 @@ const TABLE: Readonly<
     description:
       "Settle a payment after its refund window: to the receiver if delivered, else back",
     module: () => import("./commands/settle.js"),
+  },
+  report: {
+    description:
+      "Report a paid task delivered or failed (its provider or an agent); failed lets the payer refund",
+    module: () => import("./commands/report.js"),
   },
   "create-workflow": {
     description: "Create a workflow; you become its owner",

@@ -100,7 +100,14 @@ routeConsoleToStderr(rawArgs.includes("--verbose"));
 main(rawArgs).catch((error: unknown) => {
   const described = describeError(error);
   if (rawArgs.includes("--json")) {
-    const body = { success: false, error: described.message, kind: described.kind };
+    const body = {
+      success: false,
+      error: described.message,
+      kind: described.kind,
+      ...(described.transactionHash === undefined
+        ? {}
+        : { transactionHash: described.transactionHash }),
+    };
     process.stderr.write(`${JSON.stringify(body)}\n`);
   } else {
     // The message may quote a ledger's or an agent's text: printed with its controls escaped.

@@ -68,7 +68,7 @@ export default defineCommand({
     if (dependencies.includes(taskId))
       throw usageError("--dependencies: a task cannot depend on itself");
     const session = openSession(args);
-    const signer = session.signer();
+    const signer = session.transactionSigner();
     const me = signer.accountAddress.toStringLong();
     const assignee = givenAssignee ?? me;
     const requester = givenRequester ?? me;

@@ -26,7 +26,7 @@ export default defineCommand({
     );
     const taskId = parseOption("task", taskIdSchema, requireValue("task", args.task));
     const session = openSession(args);
-    const signer = session.signer();
+    const signer = session.transactionSigner();
     const task = await session.client.getTask({ workflowId, taskId });
     if (!task)
       throw new CliError("not_found", `task ${taskId} of workflow ${workflowId} does not exist`);

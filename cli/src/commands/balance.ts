@@ -18,7 +18,7 @@ export default defineCommand({
     if (given === undefined && !session.settings.privateKey) {
       throw usageError("give an ADDRESS, or a key with -p/--private-key");
     }
-    const address = given ?? session.signer().accountAddress.toStringLong();
+    const address = given ?? session.transactionSigner().accountAddress.toStringLong();
     const octas = await session.client.balance(address);
     session.out.result({ success: true, address, balance: octas.toString() }, () =>
       formatKeyValues([

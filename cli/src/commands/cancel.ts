@@ -15,7 +15,7 @@ export default defineCommand({
     const request = parsePaymentTask(args);
     const payer = parsePayer(args.payer, undefined);
     const session = openSession(args);
-    const signer = session.signer();
+    const signer = session.transactionSigner();
     const receipt = await session.submit("cancel", (wait) =>
       session.client.cancelPayment({ signer, ...request, payer, options: wait }),
     );

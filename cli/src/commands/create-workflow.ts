@@ -24,7 +24,7 @@ export default defineCommand({
           : parseOption("description", descriptionSchema, args.description),
     });
     const session = openSession(args);
-    const signer = session.signer();
+    const signer = session.transactionSigner();
     const receipt = await session.submit("create-workflow", (wait) =>
       session.client.createWorkflow({ signer, ...workflow, options: wait }),
     );

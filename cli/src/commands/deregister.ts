@@ -14,7 +14,7 @@ export default defineCommand({
   async run({ args }) {
     const id = parseOption("id", processIdSchema, requireValue("id", args.id));
     const session = openSession(args);
-    const signer = session.signer();
+    const signer = session.transactionSigner();
     const current = await session.client.getProcess(id);
     if (!current) throw new CliError("not_found", `process ${id} does not exist`);
     if (current.owner !== signer.accountAddress.toStringLong()) {

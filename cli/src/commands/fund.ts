@@ -8,6 +8,10 @@ import { openSession, transactionRows } from "../runtime/session.js";
 import { parseOption, parseOptionalOption } from "../validate/options.js";
 
 const DEFAULT_FUND_OCTAS = "100000000";
+// Minting nothing is a mistake on the command line, refused before any request.
+const fundAmountSchema = amountSchema.refine((octas) => octas > 0n, {
+  message: "must be at least 1 octa",
+});
 
 export default defineCommand({
   args: {
@@ -28,7 +32,7 @@ export default defineCommand({
   },
   async run({ args }) {
     const given = parseOptionalOption("ADDRESS", addressSchema, args.address);
-    const amount = parseOption("amount", amountSchema, args.amount);
+    const amount = parseOption("amount", fundAmountSchema, args.amount);
     const session = openSession(args, { requireModuleAddress: false });
     if (session.network.name === "mainnet" || session.network.name === "testnet") {
       throw usageError(
@@ -38,7 +42,7 @@ export default defineCommand({
     if (given === undefined && !session.settings.privateKey) {
       throw usageError("give an ADDRESS, or a key with -p/--private-key");
     }
-    const address = given ?? session.signer().accountAddress.toStringLong();
+    const address = given ?? session.transactionSigner().accountAddress.toStringLong();
     const receipt = await session.submit("fund", (wait) =>
       session.client.fund({ address, amount, ...wait }),
     );

@@ -24,7 +24,7 @@ export default defineCommand({
     const payer = parsePayer(
       args.payer,
       session.settings.privateKey
-        ? () => session.signer().accountAddress.toStringLong()
+        ? () => session.transactionSigner().accountAddress.toStringLong()
         : undefined,
     );
     const record = await session.client.getPaymentRecord({ ...key, payer });

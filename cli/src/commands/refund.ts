@@ -10,7 +10,7 @@ export default defineCommand({
   async run({ args }) {
     const request = parsePaymentTask(args);
     const session = openSession(args);
-    const signer = session.signer();
+    const signer = session.transactionSigner();
     const hash = await session.submit("refund", (wait) =>
       session.client.requestRefund(signer, request, wait),
     );

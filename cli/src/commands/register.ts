@@ -12,7 +12,7 @@ export default defineCommand({
     const input = processInputFromArgs(args);
     const fields = registerFields(input);
     const session = openSession(args);
-    const signer = session.signer();
+    const signer = session.transactionSigner();
     const receipt = await session.submit("register", (wait) =>
       session.client.registerProcess({
         signer,

@@ -11,7 +11,7 @@ export default defineCommand({
   async run({ args }) {
     const request = parsePaymentTask(args);
     const session = openSession(args);
-    const signer = session.signer();
+    const signer = session.transactionSigner();
     const payer = parsePayer(args.payer, () => signer.accountAddress.toStringLong());
     const receipt = await session.submit("settle", (wait) =>
       session.client.settlePayment({ signer, ...request, payer, options: wait }),

@@ -45,7 +45,7 @@ export default defineCommand({
     if (status === "approved") throw usageError("--status approved: use agentgate approve");
     if (status === "pending") throw usageError("--status pending: a task never returns to pending");
     const session = openSession(args);
-    const signer = session.signer();
+    const signer = session.transactionSigner();
     const receipt = await session.submit("task-status", (wait) =>
       session.client.updateTaskStatus({
         signer,

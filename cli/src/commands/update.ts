@@ -24,7 +24,7 @@ export default defineCommand({
       throw usageError(`--config has id "${input.id}" but --id is "${id}"`);
     }
     const session = openSession(args);
-    const signer = session.signer();
+    const signer = session.transactionSigner();
     const current = await session.client.getProcess(id);
     if (!current) throw new CliError("not_found", `process ${id} does not exist`);
     const me = signer.accountAddress.toStringLong();

@@ -7,6 +7,8 @@ export interface DescribedError {
   kind: ExitKind;
   exitCode: number;
   message: string;
+  /** The submitted transaction the error is about (it committed and failed, or never did). */
+  transactionHash?: string;
 }
 
 interface LedgerErrorLike {
@@ -14,6 +16,7 @@ interface LedgerErrorLike {
   kind: string;
   message: string;
   abort?: { category?: string };
+  hash?: string;
 }
 
 // Structural, so the entry point can classify ledger errors without loading the ledger client.
@@ -52,6 +55,7 @@ function isCittyUsageError(error: unknown): error is Error {
 export function describeError(error: unknown): DescribedError {
   let kind: ExitKind;
   let message: string;
+  let transactionHash: string | undefined;
   if (error instanceof CliError) {
     kind = error.kind;
     message = error.message;
@@ -60,6 +64,11 @@ export function describeError(error: unknown): DescribedError {
     message = /INSUFFICIENT_BALANCE_FOR_TRANSACTION_FEE/.test(error.message)
       ? `${error.message}: the signing account needs APT for gas (agentgate fund, on local or devnet)`
       : error.message;
+    // A failure after submitting: the hash finds what the signer paid gas for.
+    if (typeof error.hash === "string") {
+      transactionHash = error.hash;
+      if (!message.includes(error.hash)) message = `${message} (transaction ${error.hash})`;
+    }
   } else if (isCittyUsageError(error)) {
     kind = "usage";
     message =
@@ -74,5 +83,6 @@ export function describeError(error: unknown): DescribedError {
   const oneLine = stripVTControlCharacters(redactSecrets(message))
     .replace(/\s*\n\s*/g, " ")
     .trim();
-  return { kind, exitCode: EXIT_CODES[kind], message: oneLine };
+  const described = { kind, exitCode: EXIT_CODES[kind], message: oneLine };
+  return transactionHash === undefined ? described : { ...described, transactionHash };
 }

@@ -7,6 +7,8 @@ const PKCS8_ED25519_PREFIX = Uint8Array.from([
   0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
 ]);
 
+const SIGNATURE_BYTES = 64;
+
 /** A private key's Node KeyObject, from its 32-byte seed. */
 export function ed25519KeyObject(seed: Uint8Array): KeyObject {
   const der = new Uint8Array(PKCS8_ED25519_PREFIX.length + seed.length);
@@ -47,6 +49,11 @@ export class Ed25519Signer implements LedgerSigner {
   signWithAuthenticator(message: Uint8Array): { bcsToBytes(): Uint8Array } {
     const signature = this.sign(message);
     const bytes = ed25519Authenticator(this.publicKey, signature);
+    return { bcsToBytes: () => bytes };
+  }
+
+  simulationAuthenticator(): { bcsToBytes(): Uint8Array } {
+    const bytes = ed25519Authenticator(this.publicKey, new Uint8Array(SIGNATURE_BYTES));
     return { bcsToBytes: () => bytes };
   }
 }

@@ -1,18 +1,17 @@
-import type { Account } from "@aptos-labs/ts-sdk";
 import { createLedgerClient, type LedgerClient, type TxReceipt } from "#shared/ledger";
 import type { CommonArgValues } from "../args/common-args.js";
-import { signerFromSetting } from "./signer.js";
 import {
   openTransactionSession,
   REQUEST_TIMEOUT_MS,
   type TransactionSession,
 } from "./transaction-session.js";
 
-/** Everything a ledger command works with, built once from its arguments. */
+/**
+ * Everything a ledger command works with, built once from its arguments. Commands sign with
+ * `transactionSigner()`, which can also sign the simulation every transaction starts with.
+ */
 export interface Session extends TransactionSession {
   client: LedgerClient;
-  /** The signing account; a usage error when no key was given. */
-  signer(): Account;
 }
 
 export function openSession(
@@ -24,16 +23,9 @@ export function openSession(
     network: base.network,
     fetch: base.fetch,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    simulate: true,
   });
-  let account: Account | undefined;
-  return {
-    ...base,
-    client,
-    signer() {
-      account ??= signerFromSetting(base.settings.privateKey);
-      return account;
-    },
-  };
+  return { ...base, client };
 }
 
 export { transactionRows } from "./transaction-session.js";

@@ -81,6 +81,8 @@ export function openTransactionSession(
     network,
     fetch: nodeHttpFetch,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    // A predicted abort costs the signer nothing (README.md, "CLI reference").
+    simulate: true,
   });
   let signer: Ed25519Signer | undefined;
   return {

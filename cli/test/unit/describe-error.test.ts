@@ -44,6 +44,27 @@ describe("describeError", () => {
     });
   });
 
+  it("names the transaction of a submitted transaction that failed, once", () => {
+    const hash = `0x${"ab".repeat(32)}`;
+    const aborted = new LedgerError({ kind: "abort", message: "The process is not active", hash });
+    expect(describeError(aborted)).toEqual({
+      kind: "refused",
+      exitCode: 5,
+      message: `The process is not active (transaction ${hash})`,
+      transactionHash: hash,
+    });
+    const timedOut = new LedgerError({
+      kind: "network",
+      message: `Transaction ${hash} not committed after 30 s`,
+      hash,
+    });
+    expect(describeError(timedOut).message).toBe(`Transaction ${hash} not committed after 30 s`);
+    // A predicted abort submitted nothing: no hash to show.
+    expect(describeError(new LedgerError({ kind: "abort", message: "x" }))).not.toHaveProperty(
+      "transactionHash",
+    );
+  });
+
   it("makes a multi-line message one line", () => {
     expect(describeError(new CliError("usage", "a\n  b")).message).toBe("a b");
   });

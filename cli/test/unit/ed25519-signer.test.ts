@@ -1,4 +1,4 @@
-import { Account, Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
+import { Account, Ed25519PrivateKey, getAuthenticatorForSimulation } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
 import { callerProofHeaders, signCallerProof, verifyCallerProof } from "#shared/auth/caller-proof";
 import { Ed25519Signer } from "../../src/runtime/ed25519-signer.js";
@@ -16,6 +16,14 @@ describe("Ed25519Signer", () => {
         account.signWithAuthenticator(message).bcsToBytes(),
       );
     }
+  });
+
+  it("signs a simulation as the SDK does: its public key and an all-zero signature", () => {
+    const key = Ed25519PrivateKey.generate();
+    const signer = new Ed25519Signer(key.toUint8Array());
+    expect(signer.simulationAuthenticator().bcsToBytes()).toEqual(
+      getAuthenticatorForSimulation(key.publicKey()).bcsToBytes(),
+    );
   });
 });
 

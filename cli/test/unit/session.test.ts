@@ -72,6 +72,6 @@ describe("openSession", () => {
 
   it("asks for a key only when a command signs", () => {
     const session = openSession({ network: "local", json: true });
-    expect(() => session.signer()).toThrow(/-p\/--private-key/);
+    expect(() => session.transactionSigner()).toThrow(/-p\/--private-key/);
   });
 });

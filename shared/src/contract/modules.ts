@@ -1,3 +1,6 @@
+/** The package's name (move/Move.toml). */
+export const PACKAGE_NAME = "agent_platform";
+
 /** The three modules of the package; dependencies point one way: workflow -> payment -> process_registry. */
 export const MODULES = ["process_registry", "payment", "workflow"] as const;
 export type ModuleName = (typeof MODULES)[number];

@@ -30,6 +30,8 @@ export interface CreateLedgerClientArgs {
   fetch?: FetchLike;
   /** Per-request timeout; default 30,000 ms. */
   requestTimeoutMs?: number;
+  /** Simulate every transaction before signing it (see createTransactionClient). */
+  simulate?: boolean;
 }
 
 /** What the typed function groups share: the SDK instance, the network, and entry/view plumbing. */
@@ -79,7 +81,12 @@ export function createLedgerCore(args: CreateLedgerClientArgs): LedgerCore {
     client: fetchClient({ fetch: doFetch, timeoutMs: requestTimeoutMs }),
   });
   const aptos = new Aptos(config);
-  const transactions = createTransactionClient({ network, fetch: doFetch, requestTimeoutMs });
+  const transactions = createTransactionClient({
+    network,
+    fetch: doFetch,
+    requestTimeoutMs,
+    simulate: args.simulate === true,
+  });
 
   async function view<T extends z.ZodType>(call: ViewCall<T>): Promise<z.output<T>> {
     const address = transactions.moduleAddress();

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { PACKAGE_NAME } from "../contract/modules.js";
+import { displayAddress } from "../schemas/address.js";
 import { abortMessage, parseMoveAbort } from "./abort-parse.js";
-import { LedgerError } from "./errors.js";
+import { LedgerError, type LedgerErrorInit } from "./errors.js";
 
 /** A node's non-2xx answer: status and the parsed body (JSON, or the transport's stand-in). */
 export interface NodeErrorAnswer {
@@ -18,6 +20,32 @@ const nodeErrorBody = z.object({
 
 // "Invalid transaction: Type: Validation Code: SEQUENCE_NUMBER_TOO_OLD"
 const VALIDATION_CODE = /Code:\s*([A-Z][A-Z0-9_]+)/;
+
+// The VM's names for a call it cannot link: the module, or the function in it, is not published.
+const NOT_PUBLISHED = /\b(LINKER_ERROR|FUNCTION_RESOLUTION_FAILURE)\b/;
+
+/**
+ * A view or transaction of our package that the node cannot link, named for what it means: the
+ * module address holds no agent_platform package (a wrong -m/--module-address, or the wrong
+ * network). The client calls nothing else that could fail to link. One mapping for views,
+ * simulations and committed transactions.
+ */
+export function missingPackageError(
+  text: string,
+  moduleAddress: string | undefined,
+  init: Partial<LedgerErrorInit> = {},
+): LedgerError | undefined {
+  const name = NOT_PUBLISHED.exec(text)?.[1];
+  if (name === undefined || moduleAddress === undefined) return undefined;
+  // "rejected", as any call the node refuses: for the gateway this stays a ledger refusal
+  // (its own configuration), not a 404 for a client's resource.
+  return new LedgerError({
+    ...init,
+    kind: "rejected",
+    message: `no ${PACKAGE_NAME} package at ${displayAddress(moduleAddress)} (the node answered ${name})`,
+    vmStatusName: name,
+  });
+}
 
 /** The LedgerError for a node's error answer, the same whether the SDK or the client made the call. */
 export function nodeAnswerError(
@@ -42,6 +70,8 @@ export function nodeAnswerError(
       message: `Ledger node error (HTTP ${answer.status}): ${nodeMessage}`,
     });
   }
+  const missing = missingPackageError(nodeMessage, moduleAddress, base);
+  if (missing) return missing;
   if (answer.status === 404)
     return new LedgerError({ ...base, kind: "not_found", message: nodeMessage });
   if (body.error_code === "vm_error" || typeof body.vm_error_code === "number") {

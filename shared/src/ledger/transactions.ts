@@ -10,7 +10,7 @@ import {
 } from "./entry-bcs.js";
 import { LedgerError } from "./errors.js";
 import type { NetworkConfig } from "./networks.js";
-import { nodeAnswerError } from "./node-error.js";
+import { missingPackageError, nodeAnswerError } from "./node-error.js";
 import { type FetchLike, type NodeAnswer, sendNodeRequest } from "./transport.js";
 
 /**
@@ -64,6 +64,12 @@ export interface SubmitOptions extends WaitOptions {
 export interface LedgerSigner {
   readonly accountAddress: { toStringLong(): string };
   signWithAuthenticator(message: Uint8Array): { bcsToBytes(): Uint8Array };
+  /**
+   * The AccountAuthenticator of a simulation: this signer's public key with an invalid, all-zero
+   * signature, as wallets and the SDK send it (a node refuses to simulate a validly signed
+   * transaction). Only clients made with `simulate` ask for it.
+   */
+  simulationAuthenticator?(): { bcsToBytes(): Uint8Array };
 }
 
 /** One entry function call: the function, its parameter types, and the arguments. */
@@ -97,6 +103,8 @@ const accountAnswer = z.object({ sequence_number: u64String });
 const gasAnswer = z.object({ gas_estimate: z.number().int().nonnegative() });
 const ledgerInfoAnswer = z.object({ chain_id: z.number().int().min(0).max(255) });
 const pendingAnswer = z.object({ hash: z.string() });
+// One simulated transaction, one outcome (the node answers an array).
+const simulationAnswer = z.tuple([z.object({ success: z.boolean(), vm_status: z.string() })]);
 const transactionAnswer = z.union([
   z.object({
     type: z.literal("user_transaction"),
@@ -122,6 +130,12 @@ export function createTransactionClient(args: {
   network: NetworkConfig;
   fetch: FetchLike;
   requestTimeoutMs: number;
+  /**
+   * Simulate every transaction before signing it and stop on a predicted failure (a Move abort,
+   * a missing package, too little gas), so nothing is submitted and no gas is spent: one more
+   * request per transaction. The CLI does (README.md, "CLI reference").
+   */
+  simulate?: boolean;
 }) {
   const { network } = args;
   const moduleAddress = network.moduleAddress;
@@ -181,8 +195,12 @@ export function createTransactionClient(args: {
     return (await ask("ledger info", { method: "GET", path: "" }, ledgerInfoAnswer)).chain_id;
   }
 
-  /** A failed committed transaction becomes an abort (or, for VM errors like out of gas, rejected). */
-  function failureOf(hash: string, vmStatus: string): LedgerError {
+  /**
+   * A failed transaction becomes an abort (or, for VM errors like out of gas, rejected); `hash`
+   * is the submitted transaction's, absent for a simulation, which submitted nothing.
+   */
+  function failureOf(vmStatus: string, hash?: string): LedgerError {
+    const submitted = hash === undefined ? {} : { hash };
     const abort = parseMoveAbort(vmStatus, moduleAddress);
     if (abort) {
       return new LedgerError({
@@ -190,15 +208,38 @@ export function createTransactionClient(args: {
         message: abortMessage(abort),
         abort,
         vmStatus,
-        hash,
+        ...submitted,
       });
     }
+    const missing = missingPackageError(vmStatus, moduleAddress, { vmStatus, ...submitted });
+    if (missing) return missing;
     return new LedgerError({
       kind: "rejected",
-      message: `Transaction failed: ${vmStatus}`,
+      message: `Transaction ${hash === undefined ? "would fail" : "failed"}: ${vmStatus}`,
       vmStatus,
-      hash,
+      ...submitted,
     });
+  }
+
+  /** Runs the transaction on the node without committing it; throws what it would fail with. */
+  async function simulate(signer: LedgerSigner, raw: Uint8Array): Promise<void> {
+    if (signer.simulationAuthenticator === undefined) {
+      throw new LedgerError({
+        kind: "invalid_input",
+        message: "signer: this client simulates first, and the signer cannot sign a simulation",
+      });
+    }
+    const [outcome] = await ask(
+      "simulate",
+      {
+        method: "POST",
+        path: "transactions/simulate",
+        body: signedTransactionBytes(raw, signer.simulationAuthenticator().bcsToBytes()),
+        contentType: BCS_SIGNED_TRANSACTION,
+      },
+      simulationAnswer,
+    );
+    if (!outcome.success) throw failureOf(outcome.vm_status);
   }
 
   /**
@@ -241,7 +282,7 @@ export function createTransactionClient(args: {
             hash,
           });
         }
-        if (!txn.success) throw failureOf(txn.hash, txn.vm_status);
+        if (!txn.success) throw failureOf(txn.vm_status, txn.hash);
         return {
           hash: txn.hash,
           version: txn.version,
@@ -266,8 +307,8 @@ export function createTransactionClient(args: {
   }
 
   /**
-   * Builds the transaction (sequence number, gas price and chain id asked for at once), signs
-   * it, submits its BCS and waits for the commit.
+   * Builds the transaction (sequence number, gas price and chain id asked for at once),
+   * simulates it when the client does, signs it, submits its BCS and waits for the commit.
    */
   async function submitEntry(submission: EntrySubmission): Promise<TxReceipt> {
     const options = submission.options ?? {};
@@ -288,6 +329,7 @@ export function createTransactionClient(args: {
       expirationTimestampSecs: BigInt(Math.floor(Date.now() / 1000)) + EXPIRATION_SECS,
       chainId: chain,
     });
+    if (args.simulate) await simulate(submission.signer, raw);
     const authenticator = submission.signer.signWithAuthenticator(signingMessage(raw)).bcsToBytes();
     const pending = await ask(
       "submit",

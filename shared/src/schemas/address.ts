@@ -27,6 +27,16 @@ export function normalizeAddress(input: string): string {
 }
 
 /**
+ * How an address is shown to a person (AIP-40, as the SDK's AccountAddress.toString): the
+ * special addresses 0x0..0xf short, every other one in long form.
+ */
+export function displayAddress(input: string): string {
+  const long = normalizeAddress(input);
+  const value = BigInt(long);
+  return value < 16n ? `0x${value.toString(16)}` : long;
+}
+
+/**
  * Input addresses: with or without 0x, short special (0x0..0xf) or long; output is always the
  * long form, so equal addresses compare equal as strings.
  */

@@ -35,6 +35,11 @@ export class MockNode {
   readonly views = new Map<string, ViewHandler>();
   /** Answers for JSON views (viewJson) by full function id. */
   readonly jsonViews = new Map<string, (body: unknown) => Response>();
+  /** What a simulation (POST /v1/transactions/simulate) of the next transaction finds. */
+  simulation: { success: boolean; vm_status: string } = {
+    success: true,
+    vm_status: "Executed successfully",
+  };
   /** Replaces the answer to POST /v1/transactions when set. */
   submitAnswer: (() => Response) | undefined;
   /** by_hash answers "pending" this many times before the committed transaction. */
@@ -82,6 +87,9 @@ export class MockNode {
       return json({ sequence_number: "7", authentication_key: `0x${"0".repeat(64)}` });
     }
     if (req.method === "POST" && path === "/v1/transactions") return this.submit(req);
+    if (req.method === "POST" && path === "/v1/transactions/simulate") {
+      return json([{ type: "user_transaction", gas_used: "12", ...this.simulation }]);
+    }
     const byHash = /^\/v1\/transactions\/(?:by_hash|wait_by_hash)\/(0x[0-9a-f]+)$/.exec(path)?.[1];
     if (byHash !== undefined) {
       const txn = this.committed.get(byHash);
@@ -170,6 +178,6 @@ export class MockNode {
 }
 
 /** A client on the local preset whose transport is the mock. */
-export function mockClient(node: MockNode) {
-  return createLedgerClient({ network: NETWORK_PRESETS.local, fetch: node.fetch });
+export function mockClient(node: MockNode, options: { simulate?: boolean } = {}) {
+  return createLedgerClient({ network: NETWORK_PRESETS.local, fetch: node.fetch, ...options });
 }

@@ -1,6 +1,11 @@
 import { AccountAddress } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { addressSchema, isValidAddress, normalizeAddress } from "#shared/schemas/address";
+import {
+  addressSchema,
+  displayAddress,
+  isValidAddress,
+  normalizeAddress,
+} from "#shared/schemas/address";
 
 const LONG_ONE = `0x${"0".repeat(63)}1`;
 
@@ -93,5 +98,17 @@ describe("isValidAddress agrees with ts-sdk's AccountAddress", () => {
     const sdk = AccountAddress.isValid({ input, strict: false }).valid;
     expect(isValidAddress(input)).toBe(sdk);
     if (sdk) expect(normalizeAddress(input)).toBe(AccountAddress.from(input).toStringLong());
+  });
+});
+
+describe("displayAddress", () => {
+  it("shows 0x0..0xf short and every other address long, as the SDK does", async () => {
+    const { AccountAddress } = await import("@aptos-labs/ts-sdk");
+    for (const input of ["0x1", `0x${"0".repeat(63)}f`, "0x10", `0x${"ab".repeat(32)}`, "0xcafe"]) {
+      expect(displayAddress(input)).toBe(
+        AccountAddress.from(input, { maxMissingChars: 63 }).toString(),
+      );
+    }
+    expect(displayAddress(`0x${"0".repeat(63)}1`)).toBe("0x1");
   });
 });

@@ -103,6 +103,16 @@ export const paymentChangeJson = z.strictObject({
   ...transaction,
 });
 
+export const reportJson = z.strictObject({
+  success: z.literal(true),
+  processId: processIdSchema,
+  taskId: paymentTaskIdSchema,
+  payer: longAddressSchema,
+  outcome: z.enum(["DELIVERED", "FAILED"]),
+  resultHash: z.string().regex(/^0x(?:[0-9a-f]{2})*$/),
+  ...transaction,
+});
+
 export const workflowChangeJson = z.strictObject({
   success: z.literal(true),
   workflowId: z.string(),
