@@ -63,7 +63,6 @@ export type AgentHealthResponse = z.infer<typeof agentHealthResponseSchema>;
 
 /** A JSON Schema document (draft 2020-12), as an agent publishes its input and output. */
 export const jsonSchemaDocumentSchema = jsonObjectSchema.meta({
-  id: "JsonSchema",
   description: "A JSON Schema (draft 2020-12)",
 });
 
