@@ -64,8 +64,9 @@ const ROUTE = "execute";
 /**
  * POST /api/execute/:processId after body validation, in the order of docs/gateway.md ("Paths a
  * request takes"): the one-call view; the process's state; for a paid process, whether this
- * gateway can report its outcome; `data` against the agent's input schema; Payment required when there is nothing to claim; the caller
- * proof (paid, or any request with an Idempotency-Key); the claim; the agent; the outcome.
+ * gateway can report its outcome; `data` against the agent's input schema; Payment required
+ * when there is nothing to claim; the caller proof (paid, or any request with an
+ * Idempotency-Key); the claim; the agent; the outcome.
  */
 export async function runExecute(args: {
   request: ExecuteRequest;
