@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { agentLogsResponseSchema } from "#shared/schemas/agent";
+import { agentCardSchema } from "#shared/schemas/agent-card";
 import { executeSuccessResponseSchema, processSchemaResponseSchema } from "#shared/schemas/gateway";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
 import { payJson, paymentJson, registerJson, txHashSchema } from "./support/cli-schemas.js";
@@ -209,6 +210,20 @@ describe("schema", () => {
 
   it("exits 3 for a process the gateway does not know", async () => {
     expectFailure(await cli(["schema", "-i", "no-such-process"]), 3, /Process not found/);
+  });
+
+  it("is in the echo agent's card too, whose endpoint is the stack's gateway", async () => {
+    const agentUrl = Object.values(stack.agentUrls ?? {})[0];
+    if (agentUrl === undefined) throw new Error("the stack has no agent URL");
+    const card = agentCardSchema.parse(
+      await (await fetch(`${agentUrl}/.well-known/agent-card.json`)).json(),
+    );
+    expect(card.supportedInterfaces[0]?.url).toBe(`${stack.gatewayUrl}/api/execute/${ECHO}`);
+    const schema = jsonResult(
+      await cli(["schema", "-i", ECHO, "--json"]),
+      processSchemaResponseSchema,
+    );
+    expect(card.capabilities.extensions[0].params.inputSchema).toEqual(schema.inputSchema);
   });
 
   it("is what run's data is checked against: refused data names the field and spends nothing", async () => {
