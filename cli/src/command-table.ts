@@ -9,6 +9,7 @@ export type CommandName =
   | "deregister"
   | "list"
   | "get-process"
+  | "schema"
   | "run"
   | "logs"
   | "pay"
@@ -62,6 +63,10 @@ const TABLE: Readonly<
   "get-process": {
     description: "Show one process",
     module: () => import("./commands/get-process.js"),
+  },
+  schema: {
+    description: "Show what data a process takes (and what it returns), through the gateway",
+    module: () => import("./commands/schema.js"),
   },
   run: {
     description: "Run a process through the gateway, optionally paying first",

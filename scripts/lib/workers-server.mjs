@@ -82,6 +82,8 @@ export async function startWorkersServer({
         ...agent.bindings,
         AGENT_GATEWAY_PUBLIC_KEYS: keys.operator.publicKey,
         AGENT_OWNER_ADDRESS: keys.examplesOwner.address,
+        // The endpoint their agent cards name (docs/agent.md, "Agent card").
+        AGENT_GATEWAY_URL: origin,
       },
       unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
     }));

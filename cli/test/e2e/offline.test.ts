@@ -60,6 +60,7 @@ describe("help and usage", () => {
       "deregister",
       "list",
       "get-process",
+      "schema",
       "run",
       "pay",
       "verify-payment",

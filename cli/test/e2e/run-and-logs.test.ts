@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { agentLogsResponseSchema } from "#shared/schemas/agent";
-import { executeSuccessResponseSchema } from "#shared/schemas/gateway";
+import { agentCardSchema } from "#shared/schemas/agent-card";
+import { executeSuccessResponseSchema, processSchemaResponseSchema } from "#shared/schemas/gateway";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
 import { payJson, paymentJson, registerJson, txHashSchema } from "./support/cli-schemas.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
@@ -184,5 +185,60 @@ describe("run", () => {
 describe("logs", () => {
   it("exits 3 for an unknown transaction", async () => {
     expectFailure(await cli(["logs", "-i", ECHO, "-x", "no-such-transaction"]), 3, /not found/i);
+  });
+});
+
+describe("schema", () => {
+  it("prints the fields of data and result the process's agent publishes", async () => {
+    const result = await cli(["schema", "-i", ECHO]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^process\s+echo$/m);
+    expect(result.stdout).toMatch(/^delayMs\s+integer\s+no\s+min 0, max 60000$/m);
+    expect(result.stdout).toMatch(/^\(other fields are accepted\)$/m);
+    expect(result.stdout).toMatch(/^runId\s+string\s+yes/m);
+  });
+
+  it("prints the gateway's answer with --json", async () => {
+    const body = jsonResult(
+      await cli(["schema", "-i", ECHO, "--json"]),
+      processSchemaResponseSchema,
+    );
+    expect(body.processId).toBe(ECHO);
+    expect(body.inputSchema).toMatchObject({ type: "object", properties: { fail: {} } });
+    expect(body.outputSchema).toMatchObject({ required: expect.arrayContaining(["runId"]) });
+  });
+
+  it("exits 3 for a process the gateway does not know", async () => {
+    expectFailure(await cli(["schema", "-i", "no-such-process"]), 3, /Process not found/);
+  });
+
+  it("is in the echo agent's card too, whose endpoint is the stack's gateway", async () => {
+    const agentUrl = Object.values(stack.agentUrls ?? {})[0];
+    if (agentUrl === undefined) throw new Error("the stack has no agent URL");
+    const card = agentCardSchema.parse(
+      await (await fetch(`${agentUrl}/.well-known/agent-card.json`)).json(),
+    );
+    expect(card.supportedInterfaces[0]?.url).toBe(`${stack.gatewayUrl}/api/execute/${ECHO}`);
+    const schema = jsonResult(
+      await cli(["schema", "-i", ECHO, "--json"]),
+      processSchemaResponseSchema,
+    );
+    expect(card.capabilities.extensions[0].params.inputSchema).toEqual(schema.inputSchema);
+  });
+
+  it("is what run's data is checked against: refused data names the field and spends nothing", async () => {
+    jsonResult(
+      await cli(["pay", "-i", ECHO, "-a", "1000", "-t", "schema-job", "--json"], user),
+      payJson,
+    );
+    expectFailure(
+      await cli(["run", "-i", ECHO, "-t", "schema-job", "-d", '{"delayMs":"soon"}'], user),
+      5,
+      /body\.data\.delayMs: /,
+    );
+    // Nothing was claimed: the same payment runs good data.
+    const ran = await cli(["run", "-i", ECHO, "-t", "schema-job", "-d", '{"delayMs":0}'], user);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/status\s+completed/);
   });
 });

@@ -12,6 +12,7 @@ import { logsRoutes } from "./routes/logs.js";
 import { paymentRoutes } from "./routes/payment.js";
 import { processRoutes } from "./routes/processes.js";
 import { reportRoutes } from "./routes/reports.js";
+import { schemaRoutes } from "./routes/schema.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -39,6 +40,7 @@ export function createGatewayApp() {
   app.route("/", executeRoutes);
   app.route("/", paymentRoutes);
   app.route("/", processRoutes);
+  app.route("/", schemaRoutes);
   app.route("/", logsRoutes);
   app.route("/", reportRoutes);
   app.route(

@@ -25,6 +25,7 @@ import {
   jsonBody,
 } from "../openapi/route-parts.js";
 import { operatorAccount } from "../outcome/operator-account.js";
+import { executeDataRefusal } from "../schema/check-data.js";
 
 const executeRoute = createRoute({
   method: "post",
@@ -85,6 +86,18 @@ export const executeRoutes = gatewayRouter().openapi(executeRoute, async (c) => 
         signer,
         ownerAddress,
         timeoutMs: config.agentTimeoutMs,
+      }),
+    dataRefusal: ({ target, serviceUrl, ownerAddress, data }) =>
+      executeDataRefusal({
+        source: {
+          target,
+          serviceUrl,
+          processId,
+          ownerAddress,
+          signer,
+          timeoutMs: config.agentTimeoutMs,
+        },
+        data,
       }),
     operator: {
       address: operator === null ? null : operator.accountAddress.toStringLong(),
