@@ -1,0 +1,99 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { LedgerError } from "#shared/ledger/errors";
+import { addressSchema } from "#shared/schemas/address";
+import type { ExecuteBody } from "#shared/schemas/gateway";
+import { executeDepsFor } from "../execute/execute-deps.js";
+import { runExecute } from "../execute/run-execute.js";
+import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
+import { ledgerAppError } from "../ledger/ledger-error-answer.js";
+import type { McpQuery } from "./mcp-query.js";
+import { processIdOfTool } from "./tool-naming.js";
+import { toolResultOf } from "./tool-result.js";
+
+/** The `_meta` key of a tools/call that names the caller's account (docs/mcp.md, "Who calls"). */
+export const USER_ADDRESS_META_KEY = "agentgate/userAddress";
+
+/**
+ * Who runs a free tool when the caller names nobody: the zero address, "anonymous" (docs/mcp.md,
+ * "Who calls"). A free run proves nothing about its caller over HTTP either (README.md, "HTTP APIs").
+ */
+export const ANONYMOUS_USER_ADDRESS = `0x${"0".repeat(64)}`;
+
+const MCP_PATH = "/mcp";
+
+export type ToolCallParams = {
+  name: string;
+  arguments?: Record<string, unknown> | undefined;
+  _meta?: Record<string, unknown> | undefined;
+};
+
+/**
+ * tools/call: runs the tool's process through the same execute path as POST /api/execute
+ * (runExecute with the same deps), with the arguments as the execute's `data`.
+ */
+export async function callTool(args: {
+  env: GatewayEnv;
+  query: McpQuery;
+  params: ToolCallParams;
+}): Promise<CallToolResult> {
+  const { env, query, params } = args;
+  const processId = processIdOfTool(params.name);
+  if (processId === null) throw unknownTool(params.name);
+  const userAddress = userAddressOf(params._meta, query) ?? ANONYMOUS_USER_ADDRESS;
+  const made = executeDepsFor({ env, processId, userAddress });
+  if (!made.ok) return toolResultOf(made.answer);
+  const body: ExecuteBody = { userAddress, data: params.arguments ?? {} };
+  const answer = await executeOrLedgerRefusal(processId, () =>
+    runExecute({
+      request: {
+        processId,
+        body,
+        rawBody: new TextEncoder().encode(JSON.stringify(body)),
+        // No caller proof or idempotency travels over MCP: a paid call pays with its own payment.
+        headers: new Headers(),
+        path: MCP_PATH,
+        idempotencyKey: null,
+      },
+      deps: made.deps,
+    }),
+  );
+  if (answer.body.code === "process_not_found") throw unknownTool(params.name);
+  return toolResultOf(answer);
+}
+
+/**
+ * A ledger refusal or an unreachable ledger has the same answer as on POST /api/execute
+ * (docs/gateway.md, "Errors"), here as a tool error rather than through the HTTP onError.
+ */
+async function executeOrLedgerRefusal(
+  processId: string,
+  run: () => Promise<GatewayAnswer>,
+): Promise<GatewayAnswer> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof LedgerError) return errorAnswer(ledgerAppError(error), { processId });
+    throw error;
+  }
+}
+
+function unknownTool(name: string): McpError {
+  return new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 128)}`);
+}
+
+function userAddressOf(
+  meta: Record<string, unknown> | undefined,
+  query: McpQuery,
+): string | undefined {
+  const given = meta?.[USER_ADDRESS_META_KEY];
+  if (given === undefined) return query.userAddress;
+  const parsed = addressSchema.safeParse(given);
+  if (!parsed.success) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `_meta["${USER_ADDRESS_META_KEY}"]: must be an account address (0x and up to 64 hex digits)`,
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  address,
+  fundedAccount,
+  registerProcess,
+  testProcess,
+  uniqueId,
+} from "../support/ledger-fixtures.js";
+import { mcpRequest } from "../support/mcp-client.js";
+
+type Tool = {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+};
+
+describe("/mcp initialize and tools/list", () => {
+  it("initializes as a stateless tools server", async () => {
+    const answer = await mcpRequest("initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "test", version: "1" },
+    });
+    expect(answer.error).toBeUndefined();
+    expect(answer.result).toMatchObject({
+      protocolVersion: "2025-06-18",
+      serverInfo: { name: "agentgate" },
+      capabilities: { tools: {} },
+    });
+  });
+
+  describe("paging over the registry", () => {
+    const tag = uniqueId("mcp-page");
+    let active: string[];
+    let owner: string;
+
+    beforeAll(async () => {
+      const account = await fundedAccount();
+      owner = address(account);
+      active = [];
+      for (let i = 0; i < 5; i++) {
+        active.push(await registerProcess({ owner: account, tags: [tag], paid: i === 0 }));
+      }
+      // Not a tool: only ACTIVE processes run.
+      await registerProcess({ owner: account, tags: [tag], status: "inactive" });
+    });
+
+    async function allPages(query: string): Promise<{ pages: Tool[][]; cursors: string[] }> {
+      const pages: Tool[][] = [];
+      const cursors: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const answer = await mcpRequest("tools/list", cursor ? { cursor } : {}, query);
+        expect(answer.error).toBeUndefined();
+        const result = answer.result as { tools: Tool[]; nextCursor?: string };
+        pages.push(result.tools);
+        cursor = result.nextCursor;
+        if (cursor !== undefined) cursors.push(cursor);
+      } while (cursor !== undefined && pages.length < 10);
+      return { pages, cursors };
+    }
+
+    it("lists the tag's active processes, two a page, each once, with nextCursor until the end", async () => {
+      const { pages, cursors } = await allPages(`?tag=${tag}&limit=2`);
+      expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+      expect(cursors).toHaveLength(2);
+      const names = pages.flat().map((t) => t.name);
+      expect(names).toEqual([...active].sort());
+    });
+
+    it("names each tool by its process id and states the price in its description", async () => {
+      const { pages } = await allPages(`?tag=${tag}`);
+      const tools = pages.flat();
+      const paid = tools.find((t) => t.name === active[0]);
+      expect(paid?.description).toContain("0.00001 APT (1000 octas) per run, paid into escrow");
+      expect(paid?._meta?.["agentgate/pricing"]).toMatchObject({
+        taskPrice: "1000",
+        requiresPrepayment: true,
+      });
+      const free = tools.find((t) => t.name === active[1]);
+      expect(free?.description).toContain("Free");
+      expect(free?.title).toBe("Echo");
+      expect(free?.inputSchema).toEqual({ type: "object" });
+    });
+
+    it("filters by owner as /api/processes does", async () => {
+      const { pages } = await allPages(`?tag=${tag}&owner=${owner}`);
+      expect(pages.flat()).toHaveLength(5);
+      const other = address(await fundedAccount(1n));
+      const none = await allPages(`?tag=${tag}&owner=${other}`);
+      expect(none.pages.flat()).toEqual([]);
+    });
+  });
+
+  it("calls a free tool through the execute path, with the arguments as data", async () => {
+    const processId = await testProcess("free");
+    const user = address(await fundedAccount(1n));
+    const answer = await mcpRequest("tools/call", {
+      name: processId,
+      arguments: { hello: "mcp" },
+      _meta: { "agentgate/userAddress": user },
+    });
+    expect(answer.error).toBeUndefined();
+    const result = answer.result as {
+      isError?: boolean;
+      structuredContent: { success: boolean; status: string; result: { echo: unknown } };
+      content: { type: string; text: string }[];
+    };
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toMatchObject({
+      success: true,
+      processId,
+      status: "completed",
+      result: { echo: { hello: "mcp" } },
+    });
+    expect(JSON.parse(result.content[0]?.text ?? "")).toEqual(result.structuredContent);
+  });
+
+  it("turns the agent's failure into a tool error", async () => {
+    const processId = await testProcess("free");
+    const answer = await mcpRequest("tools/call", { name: processId, arguments: { fail: "boom" } });
+    const result = answer.result as { isError?: boolean; structuredContent: { error: string } };
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent.error).toContain("boom");
+  });
+});
