@@ -7,16 +7,11 @@ import {
   executeSuccessResponseSchema,
   processIdParamSchema,
 } from "#shared/schemas/gateway";
-import { gatewayConfig } from "../config.js";
-import { claimsStub, outcomeQueueStub } from "../durable/stubs.js";
-import { agentSignerOf, noAgentSignerAnswer } from "../execute/agent-signer.js";
-import { parseAgentBindings, resolveAgentTarget } from "../execute/agent-target.js";
-import { forwardToAgent } from "../execute/forward-to-agent.js";
-import { type ExecuteDeps, runExecute } from "../execute/run-execute.js";
+import { executeDepsFor } from "../execute/execute-deps.js";
+import { runExecute } from "../execute/run-execute.js";
+import { paymentOf, speaksX402 } from "../http/payment-header.js";
 import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";
-import { sendDeclared } from "../http/respond.js";
-import { loadGatewayContext } from "../ledger/context-cache.js";
-import { gatewayLedger } from "../ledger/gateway-ledger.js";
+import { errorAnswer, sendDeclared } from "../http/respond.js";
 import {
   callerHeadersSchema,
   errorAnswers,
@@ -24,7 +19,6 @@ import {
   jsonAnswer,
   jsonBody,
 } from "../openapi/route-parts.js";
-import { operatorAccount } from "../outcome/operator-account.js";
 
 const executeRoute = createRoute({
   method: "post",
@@ -53,50 +47,11 @@ export const executeRoutes = gatewayRouter().openapi(executeRoute, async (c) => 
   const { processId } = c.req.valid("param");
   const body = c.req.valid("json");
   const idempotencyKey = idempotencyKeyOf(c.req.raw.headers);
-  const config = gatewayConfig(c.env);
-  const ledger = gatewayLedger(c.env);
-  const operator = operatorAccount(config.operatorPrivateKey);
-  const signer = agentSignerOf(operator);
-  // Fails closed: no agent accepts an unsigned call, so none is attempted (nothing is claimed).
-  if (signer === null) return sendDeclared(c, noAgentSignerAnswer({ processId }));
+  const built = executeDepsFor({ env: c.env, processId, userAddress: body.userAddress });
+  if (!built.ok) return sendDeclared(c, built.answer);
+  const payment = paymentOf(c.req.raw.headers);
+  if (!payment.ok) return sendDeclared(c, errorAnswer(payment.error, { processId }));
   const url = new URL(c.req.url);
-  const queue = () => outcomeQueueStub(c.env, processId);
-  const deps: ExecuteDeps = {
-    loadContext: ({ fresh }) =>
-      loadGatewayContext({
-        ledger,
-        processId,
-        payer: body.userAddress,
-        ttlMs: config.processCacheMs,
-        fresh,
-      }),
-    claims: () => claimsStub(c.env, processId, body.userAddress),
-    resolveTarget: (serviceUrl) =>
-      resolveAgentTarget({
-        serviceUrl,
-        bindings: c.env as unknown as Record<string, unknown>,
-        agentBindings: parseAgentBindings(c.env.AGENT_BINDINGS),
-        allowHttp: config.allowHttpAgents,
-      }),
-    forward: (target, request, ownerAddress) =>
-      forwardToAgent({
-        target,
-        request,
-        signer,
-        ownerAddress,
-        timeoutMs: config.agentTimeoutMs,
-      }),
-    operator: {
-      address: operator === null ? null : operator.accountAddress.toStringLong(),
-      owners: config.operatorOwners,
-    },
-    publicOrigin: config.publicOrigin,
-    reports: {
-      reserve: (args) => queue().reserve({ processId, ...args }),
-      complete: (report) => queue().complete(report),
-    },
-    timeoutMs: config.agentTimeoutMs,
-  };
   const answer = await runExecute({
     request: {
       processId,
@@ -105,8 +60,11 @@ export const executeRoutes = gatewayRouter().openapi(executeRoute, async (c) => 
       headers: c.req.raw.headers,
       path: `${url.pathname}${url.search}`,
       idempotencyKey,
+      payment: payment.payment,
+      speaksX402: speaksX402(c.req.raw.headers),
+      resourceUrl: url.toString(),
     },
-    deps,
+    deps: built.deps,
   });
   return sendDeclared(c, answer);
 });
