@@ -4,6 +4,7 @@ import { type AppError, appError } from "#shared/errors/app-error";
 import type { GatewayContext } from "#shared/ledger/records";
 import type { AgentRequest } from "#shared/schemas/agent";
 import type { ExecuteBody } from "#shared/schemas/gateway";
+import type { PaymentPayload } from "#shared/x402/transport";
 import { admitRefusal } from "../claims/admit-refusal.js";
 import type { AdmitArgs, ClaimsApi, FinishArgs } from "../claims/claims-types.js";
 import { checkCallerProof } from "../http/caller-proof-check.js";
@@ -47,6 +48,15 @@ export type ExecuteRequest = {
   /** Path and query as received: the caller proof signs them. */
   path: string;
   idempotencyKey: string | null;
+  /**
+   * The x402 payment sent with the request (HTTP: the decoded PAYMENT-SIGNATURE header; MCP:
+   * `_meta["x402/payment"]`), not yet checked, or null (docs/x402.md).
+   */
+  payment: PaymentPayload | null;
+  /** The client speaks x402: 402 rather than SPEC's 400 when there is no usable payment. */
+  speaksX402: boolean;
+  /** The resource a PaymentRequired names (the route's URL, or the MCP tool). */
+  resourceUrl: string;
 };
 
 const ROUTE = "execute";

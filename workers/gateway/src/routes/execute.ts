@@ -9,8 +9,9 @@ import {
 } from "#shared/schemas/gateway";
 import { executeDepsFor } from "../execute/execute-deps.js";
 import { runExecute } from "../execute/run-execute.js";
+import { paymentOf, speaksX402 } from "../http/payment-header.js";
 import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";
-import { sendDeclared } from "../http/respond.js";
+import { errorAnswer, sendDeclared } from "../http/respond.js";
 import {
   callerHeadersSchema,
   errorAnswers,
@@ -48,6 +49,8 @@ export const executeRoutes = gatewayRouter().openapi(executeRoute, async (c) => 
   const idempotencyKey = idempotencyKeyOf(c.req.raw.headers);
   const built = executeDepsFor({ env: c.env, processId, userAddress: body.userAddress });
   if (!built.ok) return sendDeclared(c, built.answer);
+  const payment = paymentOf(c.req.raw.headers);
+  if (!payment.ok) return sendDeclared(c, errorAnswer(payment.error, { processId }));
   const url = new URL(c.req.url);
   const answer = await runExecute({
     request: {
@@ -57,6 +60,9 @@ export const executeRoutes = gatewayRouter().openapi(executeRoute, async (c) => 
       headers: c.req.raw.headers,
       path: `${url.pathname}${url.search}`,
       idempotencyKey,
+      payment: payment.payment,
+      speaksX402: speaksX402(c.req.raw.headers),
+      resourceUrl: url.toString(),
     },
     deps: built.deps,
   });
