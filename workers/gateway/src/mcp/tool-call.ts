@@ -3,11 +3,13 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { LedgerError } from "#shared/ledger/errors";
 import { addressSchema } from "#shared/schemas/address";
 import type { ExecuteBody } from "#shared/schemas/gateway";
+import { MCP_PAYMENT_META_KEY, type PaymentPayload } from "#shared/x402/transport";
 import { executeDepsFor } from "../execute/execute-deps.js";
 import { runExecute } from "../execute/run-execute.js";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import type { McpQuery } from "./mcp-query.js";
+import { paymentSender } from "./payment-sender.js";
 import { processIdOfTool } from "./tool-naming.js";
 import { toolResultOf } from "./tool-result.js";
 
@@ -16,7 +18,7 @@ export const USER_ADDRESS_META_KEY = "agentgate/userAddress";
 
 /**
  * Who runs a free tool when the caller names nobody: the zero address, "anonymous" (docs/mcp.md,
- * "Who calls"). A free run proves nothing about its caller over HTTP either (README.md, "HTTP APIs").
+ * "Who calls"). A free run proves nothing about its caller over HTTP either.
  */
 export const ANONYMOUS_USER_ADDRESS = `0x${"0".repeat(64)}`;
 
@@ -30,7 +32,8 @@ export type ToolCallParams = {
 
 /**
  * tools/call: runs the tool's process through the same execute path as POST /api/execute
- * (runExecute with the same deps), with the arguments as the execute's `data`.
+ * (runExecute with executeDepsFor's deps), the arguments as the execute's `data` and
+ * `_meta["x402/payment"]` as its x402 payment (docs/mcp.md, "Paying for a tool").
  */
 export async function callTool(args: {
   env: GatewayEnv;
@@ -40,9 +43,14 @@ export async function callTool(args: {
   const { env, query, params } = args;
   const processId = processIdOfTool(params.name);
   if (processId === null) throw unknownTool(params.name);
-  const userAddress = userAddressOf(params._meta, query) ?? ANONYMOUS_USER_ADDRESS;
+  const payment = paymentOf(params._meta);
+  const userAddress =
+    userAddressOf(params._meta) ??
+    query.userAddress ??
+    (payment === null ? null : paymentSender(payment, env.MODULE_ADDRESS)) ??
+    ANONYMOUS_USER_ADDRESS;
   const made = executeDepsFor({ env, processId, userAddress });
-  if (!made.ok) return toolResultOf(made.answer);
+  if (!made.ok) return toolResultOf(made.answer, processId);
   const body: ExecuteBody = { userAddress, data: params.arguments ?? {} };
   const answer = await executeOrLedgerRefusal(processId, () =>
     runExecute({
@@ -50,16 +58,20 @@ export async function callTool(args: {
         processId,
         body,
         rawBody: new TextEncoder().encode(JSON.stringify(body)),
-        // No caller proof or idempotency travels over MCP: a paid call pays with its own payment.
+        // No caller proof or Idempotency-Key travels over MCP: a paid call brings its payment.
         headers: new Headers(),
         path: MCP_PATH,
         idempotencyKey: null,
+        payment,
+        // x402's MCP transport is the only way an MCP client learns a price: always x402.
+        speaksX402: true,
+        resourceUrl: `mcp://tool/${params.name}`,
       },
       deps: made.deps,
     }),
   );
   if (answer.body.code === "process_not_found") throw unknownTool(params.name);
-  return toolResultOf(answer);
+  return toolResultOf(answer, processId);
 }
 
 /**
@@ -82,18 +94,29 @@ function unknownTool(name: string): McpError {
   return new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 128)}`);
 }
 
-function userAddressOf(
-  meta: Record<string, unknown> | undefined,
-  query: McpQuery,
-): string | undefined {
+function invalidMeta(key: string, what: string): McpError {
+  return new McpError(ErrorCode.InvalidParams, `_meta["${key}"]: ${what}`);
+}
+
+function userAddressOf(meta: Record<string, unknown> | undefined): string | null {
   const given = meta?.[USER_ADDRESS_META_KEY];
-  if (given === undefined) return query.userAddress;
+  if (given === undefined) return null;
   const parsed = addressSchema.safeParse(given);
   if (!parsed.success) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
-      `_meta["${USER_ADDRESS_META_KEY}"]: must be an account address (0x and up to 64 hex digits)`,
-    );
+    throw invalidMeta(USER_ADDRESS_META_KEY, "must be an account address (0x and hex digits)");
   }
   return parsed.data;
+}
+
+/**
+ * The x402 payment as sent: an object, checked as an escrow payment by the execute path
+ * (docs/x402.md, "What the server checks"), where a bad one is a tool error with a fresh offer.
+ */
+function paymentOf(meta: Record<string, unknown> | undefined): PaymentPayload | null {
+  const given = meta?.[MCP_PAYMENT_META_KEY];
+  if (given === undefined) return null;
+  if (typeof given !== "object" || given === null || Array.isArray(given)) {
+    throw invalidMeta(MCP_PAYMENT_META_KEY, "must be an x402 PaymentPayload object");
+  }
+  return given as PaymentPayload;
 }
