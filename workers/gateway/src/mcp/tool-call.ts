@@ -44,11 +44,11 @@ export async function callTool(args: {
   const processId = processIdOfTool(params.name);
   if (processId === null) throw unknownTool(params.name);
   const payment = paymentOf(params._meta);
-  const userAddress =
+  const named =
     userAddressOf(params._meta) ??
     query.userAddress ??
-    (payment === null ? null : paymentSender(payment, env.MODULE_ADDRESS)) ??
-    ANONYMOUS_USER_ADDRESS;
+    (payment === null ? null : paymentSender(payment, env.MODULE_ADDRESS));
+  const userAddress = named ?? ANONYMOUS_USER_ADDRESS;
   const made = executeDepsFor({ env, processId, userAddress });
   if (!made.ok) return toolResultOf(made.answer, processId);
   const body: ExecuteBody = { userAddress, data: params.arguments ?? {} };
@@ -71,7 +71,7 @@ export async function callTool(args: {
     }),
   );
   if (answer.body.code === "process_not_found") throw unknownTool(params.name);
-  return toolResultOf(answer, processId);
+  return toolResultOf(named === null ? withoutPayerTransaction(answer) : answer, processId);
 }
 
 /**
@@ -88,6 +88,25 @@ async function executeOrLedgerRefusal(
     if (error instanceof LedgerError) return errorAnswer(ledgerAppError(error), { processId });
     throw error;
   }
+}
+
+/**
+ * An offer made for the anonymous caller carries a make_payment built for the zero address, which
+ * nobody can sign: it is dropped, and the client builds its own (docs/mcp.md, "Paying for a tool").
+ */
+function withoutPayerTransaction(answer: GatewayAnswer): GatewayAnswer {
+  const required = answer.x402?.required;
+  if (required === undefined) return answer;
+  const accepts = required.accepts.map((requirement) => {
+    const {
+      payer: _p,
+      unsignedTransaction: _t,
+      unsignedTransactionExpiresAt: _e,
+      ...extra
+    } = requirement.extra ?? {};
+    return { ...requirement, extra };
+  });
+  return { ...answer, x402: { ...answer.x402, required: { ...required, accepts } } };
 }
 
 function unknownTool(name: string): McpError {
