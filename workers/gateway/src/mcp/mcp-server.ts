@@ -51,7 +51,7 @@ export function createMcpServer(args: { env: GatewayEnv; query: McpQuery }): Ser
  * handler checks them itself and answers Invalid params (-32602), which they are.
  */
 function anyParams<const M extends string>(method: M) {
-  return z.object({ method: z.literal(method), params: z.unknown() });
+  return z.object({ method: z.literal(method), params: z.unknown().optional() });
 }
 
 function paramsOf<S extends z.ZodType>(schema: S, request: unknown): z.output<S> {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   address,
   fundedAccount,
@@ -31,6 +31,12 @@ describe("/mcp initialize and tools/list", () => {
     });
   });
 
+  it("answers tools/list without params, as clients send it", async () => {
+    const answer = await mcpRequest("tools/list");
+    expect(answer.error).toBeUndefined();
+    expect(Array.isArray(answer.result?.tools)).toBe(true);
+  });
+
   describe("paging over the registry", () => {
     const tag = uniqueId("mcp-page");
     let active: string[];
@@ -45,6 +51,14 @@ describe("/mcp initialize and tools/list", () => {
       }
       // Not a tool: only ACTIVE processes run.
       await registerProcess({ owner: account, tags: [tag], status: "inactive" });
+      // The list's read model may be up to a second behind the ledger (docs/gateway.md, "List").
+      await vi.waitFor(
+        async () => {
+          const answer = await mcpRequest("tools/list", {}, `?tag=${tag}`);
+          expect((answer.result as { tools: Tool[] }).tools).toHaveLength(5);
+        },
+        { timeout: 5_000, interval: 250 },
+      );
     });
 
     async function allPages(query: string): Promise<{ pages: Tool[][]; cursors: string[] }> {
