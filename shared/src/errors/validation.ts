@@ -9,9 +9,17 @@ export type IssueLike = {
 
 /**
  * Where the value came from, so the message says `body.amount` or `query.limit` (`data`: an
- * AgentRequest's data, the input an agent's schema reads).
+ * AgentRequest's data, the input an agent's schema reads; `result`: what an agent's handler returned).
  */
-export type InputLocation = "body" | "param" | "query" | "header" | "config" | "args" | "data";
+export type InputLocation =
+  | "body"
+  | "param"
+  | "query"
+  | "header"
+  | "config"
+  | "args"
+  | "data"
+  | "result";
 
 const MAX_ISSUES_IN_MESSAGE = 3;
 

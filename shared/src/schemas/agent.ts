@@ -61,6 +61,11 @@ export const agentHealthResponseSchema = z
 
 export type AgentHealthResponse = z.infer<typeof agentHealthResponseSchema>;
 
+/** A JSON Schema document (draft 2020-12), as an agent publishes its input and output. */
+export const jsonSchemaDocumentSchema = jsonObjectSchema.meta({
+  description: "A JSON Schema (draft 2020-12)",
+});
+
 export const agentInfoResponseSchema = z
   .object({
     success: z.literal(true),
@@ -68,6 +73,16 @@ export const agentInfoResponseSchema = z
     workflows: z.array(z.string()),
     uptime: z.number().nonnegative(),
     timestamp: isoTimestampSchema,
+    /**
+     * Beyond the common info fields (docs/agent.md, "Input and output schemas"): what `data` the
+     * agent takes and what `result` it returns. Optional: an agent of another runtime may not say.
+     */
+    inputSchema: jsonSchemaDocumentSchema
+      .optional()
+      .meta({ description: "JSON Schema of the execute body's `data` (what a caller may send)" }),
+    outputSchema: jsonSchemaDocumentSchema
+      .optional()
+      .meta({ description: "JSON Schema of a completed run's `result`, when the agent gives one" }),
   })
   .meta({ id: "AgentInfo", description: "Agent service GET /info" });
 

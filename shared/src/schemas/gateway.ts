@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addressSchema, longAddressSchema } from "./address.js";
-import { transactionIdSchema } from "./agent.js";
+import { jsonSchemaDocumentSchema, transactionIdSchema } from "./agent.js";
 import { amountSchema, amountStringSchema } from "./amount.js";
 import { isoTimestampSchema, jsonObjectSchema } from "./common.js";
 import { paymentTaskIdSchema, processIdSchema, workflowIdSchema } from "./ids.js";
@@ -209,3 +209,20 @@ export const outcomeReportsResponseSchema = z
   });
 
 export type OutcomeReportsResponse = z.infer<typeof outcomeReportsResponseSchema>;
+
+/** GET /api/process/:processId/schema (docs/gateway.md, "Process schemas"). */
+export const processSchemaResponseSchema = z
+  .object({
+    success: z.literal(true),
+    processId: processIdSchema,
+    inputSchema: jsonSchemaDocumentSchema.meta({
+      description: "JSON Schema of the execute body's `data`: execute refuses data that fails it",
+    }),
+    outputSchema: jsonSchemaDocumentSchema
+      .optional()
+      .meta({ description: "JSON Schema of a completed run's `result`, when the agent gives one" }),
+    timestamp: isoTimestampSchema,
+  })
+  .meta({ id: "ProcessSchema", description: "A process's input and output schemas" });
+
+export type ProcessSchemaResponse = z.infer<typeof processSchemaResponseSchema>;

@@ -29,6 +29,7 @@ describe("parseAgentConfig", () => {
         allowUnsignedLoopback: false,
         problem: expect.stringContaining("No gateway key configured"),
       },
+      card: { gatewayUrl: null, taskPrice: null },
     });
   });
 
@@ -49,6 +50,8 @@ describe("parseAgentConfig", () => {
         AGENT_GATEWAY_PUBLIC_KEYS: ` ${GATEWAY_PUBLIC_KEY.toUpperCase().replace("0X", "0x")},${NEXT_GATEWAY_PUBLIC_KEY} `,
         AGENT_OWNER_ADDRESS: OWNER.toUpperCase().replace("0X", "0x"),
         AGENT_ALLOW_UNSIGNED_LOOPBACK: "TRUE",
+        AGENT_GATEWAY_URL: "https://gateway.example/base/",
+        AGENT_TASK_PRICE: 2_500,
       },
       defaults,
     });
@@ -66,6 +69,7 @@ describe("parseAgentConfig", () => {
         allowUnsignedLoopback: true,
         problem: null,
       },
+      card: { gatewayUrl: "https://gateway.example/base", taskPrice: "2500" },
     });
   });
 
@@ -102,6 +106,18 @@ describe("parseAgentConfig", () => {
     expect(parse).toThrow(/AGENT_LOG_MAX_LINES/);
     expect(parse).toThrow(/AGENT_PROCESS_ID/);
     expect(parse).toThrow(/AGENT_RECORD_TRANSACTIONS/);
+  });
+
+  it("refuses a gateway URL that is not http(s) or carries a query, and a price that is not whole octas", () => {
+    const parse = (env: Record<string, unknown>) => () => parseAgentConfig({ env, defaults });
+    expect(parse({ AGENT_GATEWAY_URL: "ftp://gateway.example" })).toThrow(
+      /AGENT_GATEWAY_URL: must be an http\(s\) URL/,
+    );
+    expect(parse({ AGENT_GATEWAY_URL: "https://gateway.example/?x=1" })).toThrow(
+      /AGENT_GATEWAY_URL: must not carry a query or fragment/,
+    );
+    expect(parse({ AGENT_TASK_PRICE: "1.5" })).toThrow(/AGENT_TASK_PRICE/);
+    expect(parse({ AGENT_TASK_PRICE: "-1" })).toThrow(/AGENT_TASK_PRICE/);
   });
 
   it("rejects a definition whose id is not a valid process id, naming the var that overrides it", () => {

@@ -86,7 +86,9 @@ describe("POST /execute", () => {
     expect(response.status).toBe(400);
     const body = agentExecuteFailureSchema.parse(await response.json());
     expect(body.error).toContain("data.delayMs");
-    expect(body).toMatchObject({ executionTime: 0, logs: [] });
+    expect(body.executionTime).toBe(0);
+    // The refusal is logged like any failed run (docs/agent.md, "The handler").
+    expect(body.logs).toEqual([expect.stringMatching(/ERROR Invalid input: data\.delayMs: /)]);
   });
 
   it("answers 400 with the thrown message and the lines logged before the throw", async () => {

@@ -39,6 +39,24 @@ describe("GET /logs/:transactionId", () => {
     expect(body.logs.at(-1)).toMatch(/Agent handler threw: boom$/);
   });
 
+  it("keeps the logs of a run its input schema refused, and replays that refusal", async () => {
+    const request = agentRequest({ data: { delayMs: "soon" } });
+    const executed = agentExecuteFailureSchema.parse(
+      await (await SELF.fetch(await signedExecuteRequest(request))).json(),
+    );
+    expect(executed.error).toMatch(/^Invalid input: data\.delayMs: /);
+    const response = await logsOf(request.transactionId);
+    expect(response.status).toBe(200);
+    const body = agentLogsResponseSchema.parse(await response.json());
+    expect(body.logs).toEqual(executed.logs);
+    expect(body.logs).toEqual([expect.stringContaining(`ERROR ${executed.error}`)]);
+    // The refusal is that transactionId's one outcome: a repeat answers it again.
+    const replayed = agentExecuteFailureSchema.parse(
+      await (await SELF.fetch(await signedExecuteRequest(request))).json(),
+    );
+    expect(replayed).toEqual(executed);
+  });
+
   it("answers 404 JSON for a transaction id it never saw", async () => {
     const response = await logsOf(newTransactionId("unknown"));
     expect(response.status).toBe(404);

@@ -13,6 +13,7 @@ import { mcpRoutes } from "./routes/mcp.js";
 import { paymentRoutes } from "./routes/payment.js";
 import { processRoutes } from "./routes/processes.js";
 import { reportRoutes } from "./routes/reports.js";
+import { schemaRoutes } from "./routes/schema.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -40,6 +41,7 @@ export function createGatewayApp() {
   app.route("/", executeRoutes);
   app.route("/", paymentRoutes);
   app.route("/", processRoutes);
+  app.route("/", schemaRoutes);
   app.route("/", logsRoutes);
   app.route("/", reportRoutes);
   app.route("/", mcpRoutes);

@@ -21,12 +21,22 @@ export type AgentDefinition<Schema extends z.ZodType = z.ZodType> = {
   id: string;
   /** The default process name; AGENT_PROCESS_NAME overrides it. */
   name: string;
+  /** What the agent does, for its agent card (docs/agent.md, "Agent card"); the name if unset. */
+  description?: string;
   /** Workflows this agent serves besides "default"; AGENT_WORKFLOWS overrides them. */
   workflows?: readonly string[];
   /** The default time limit; AGENT_TIMEOUT_MS overrides it. */
   timeoutMs?: number;
-  /** Schema of AgentRequest.data; a request that fails it gets a 400 naming the field. */
+  /**
+   * Schema of AgentRequest.data; a request that fails it gets a 400 naming the field. Served as
+   * JSON Schema in /info and the agent card (docs/agent.md, "Input and output schemas").
+   */
   input: Schema;
+  /**
+   * Schema of the handler's result, when the author gives one: served like `input`, and a result
+   * that fails it fails the run.
+   */
+  output?: z.ZodType;
   handler: (context: AgentContext<z.output<Schema>>) => Promise<AgentResult>;
 };
 

@@ -6,6 +6,7 @@ import {
 import { LIMITS } from "#shared/contract/limits";
 import { formatZodIssue } from "#shared/errors/validation";
 import { addressSchema } from "#shared/schemas/address";
+import { amountStringSchema } from "#shared/schemas/amount";
 import { processIdSchema, workflowIdSchema } from "#shared/schemas/ids";
 import { processNameSchema } from "#shared/schemas/process";
 
@@ -42,6 +43,14 @@ export type LogLimits = {
   maxAgeSeconds: number;
 };
 
+/** What the agent card says beyond the definition (docs/agent.md, "Agent card"). */
+export type CardSettings = {
+  /** AGENT_GATEWAY_URL: the public URL of the gateway that runs this process; null when unset. */
+  gatewayUrl: string | null;
+  /** AGENT_TASK_PRICE: the price the owner registered, in octas, as advertised; null when unset. */
+  taskPrice: string | null;
+};
+
 export type AgentConfig = {
   process: { id: string; name: string };
   workflows: string[];
@@ -53,6 +62,7 @@ export type AgentConfig = {
   /** The configured AGENT_VERSION, used when the Worker has no version metadata binding. */
   version: string | null;
   gateway: GatewayAuth;
+  card: CardSettings;
 };
 
 /** What a definition may say about its deployment; vars override each field. */
@@ -165,6 +175,18 @@ const gatewayKeyListVar = commaListVar(
     .optional(),
 );
 
+/**
+ * A gateway's public base URL: http(s), no query or fragment (the card appends
+ * `/api/execute/<process id>`); kept without a trailing slash.
+ */
+const gatewayUrlVar = optionalText.pipe(
+  z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .refine((text) => !/[?#]/.test(text), { error: "must not carry a query or fragment" })
+    .transform((text) => text.replace(/\/+$/, ""))
+    .optional(),
+);
+
 const agentVars = logLimitVars.extend({
   AGENT_PROCESS_ID: z.preprocess((v) => (v === "" ? undefined : v), processIdSchema.optional()),
   AGENT_PROCESS_NAME: z.preprocess((v) => (v === "" ? undefined : v), processNameSchema.optional()),
@@ -178,6 +200,11 @@ const agentVars = logLimitVars.extend({
   AGENT_VERSION: optionalText.pipe(z.string().max(128).optional()),
   AGENT_GATEWAY_PUBLIC_KEYS: gatewayKeyListVar,
   AGENT_OWNER_ADDRESS: optionalText.pipe(addressSchema.optional()),
+  AGENT_GATEWAY_URL: gatewayUrlVar,
+  AGENT_TASK_PRICE: z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : v === "" ? undefined : v),
+    amountStringSchema.optional(),
+  ),
   AGENT_ALLOW_UNSIGNED_LOOPBACK: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
     z.enum(["true", "false", ""]).optional(),
@@ -253,6 +280,7 @@ export function parseAgentConfig(args: {
     log: checkedLogLimits(vars),
     version: vars.AGENT_VERSION ?? null,
     gateway: gatewayAuthFrom(vars),
+    card: { gatewayUrl: vars.AGENT_GATEWAY_URL ?? null, taskPrice: vars.AGENT_TASK_PRICE ?? null },
   };
 }
 

@@ -4,7 +4,7 @@ import { type AppError, appError, fail, ok, type Result } from "#shared/errors/a
 import { formatZodIssue } from "#shared/errors/validation";
 import type { AgentExecuteResponse, AgentRequest } from "#shared/schemas/agent";
 import { jsonObjectSchema } from "#shared/schemas/common";
-import { createTransactionLog } from "../authoring/agent-log.js";
+import { createTransactionLog, type TransactionLog } from "../authoring/agent-log.js";
 import type { AgentDefinition } from "../authoring/define-agent.js";
 import type { AgentConfig } from "../config/agent-config.js";
 import type {
@@ -12,7 +12,7 @@ import type {
   BeginOutcome,
   StoredTransaction,
 } from "../durable/agent-durable-object.js";
-import { type HandlerOutcome, runAgentHandler } from "./run-handler.js";
+import { boundedError, type HandlerOutcome, runAgentHandler } from "./run-handler.js";
 
 /** How long past the time limit a duplicate waits for the first run before calling it dead. */
 const RUN_GRACE_MS = 5_000;
@@ -58,8 +58,8 @@ function replay(stored: StoredTransaction): ExecuteAnswer {
 
 /**
  * POST /execute (docs/agent.md, "Answers") after the body passed AgentRequest and the gateway's
- * signature: checks the process id and the agent's input schema, then runs the handler once per
- * transactionId, ever: the agent's Durable Object takes each id once, and records the run (its
+ * signature: checks the process id, then runs the handler on the data its input schema accepts
+ * (a refusal is a failed run) once per transactionId, ever: the agent's Durable Object takes each id once, and records the run (its
  * answer is replayed to a repeat of the same request) unless recording is off, when a repeat is
  * refused. A failing handler is an answer (400), not an error. docs/agent.md, "One run per
  * transactionId".
@@ -80,17 +80,6 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
     );
   }
   const input = agent.input.safeParse(request.data);
-  if (!input.success) {
-    return ok(
-      answer({
-        status: "failed",
-        result: null,
-        error: `Invalid input: ${formatZodIssue(input.error.issues, "data")}`,
-        executionTime: 0,
-        logs: [],
-      }),
-    );
-  }
 
   const requestHash = store === null ? "" : await sha256Hex(JSON.stringify(request));
   if (store !== null) {
@@ -116,14 +105,20 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
 
   const transactionLog = createTransactionLog({ limits: config.log });
   const started = Date.now();
-  const outcome: HandlerOutcome = await runAgentHandler({
-    agent,
-    input: input.data,
-    request,
-    transactionLog,
-    timeoutMs: config.timeoutMs,
-  });
-  const executionTime = Date.now() - started;
+  // Data the input schema refuses never reaches the handler, but it is a run of this
+  // transactionId like any other: its failure line is logged and stored, and a repeat replays it
+  // (docs/agent.md, "The handler").
+  const outcome: HandlerOutcome = input.success
+    ? await runAgentHandler({
+        agent,
+        input: input.data,
+        request,
+        transactionLog,
+        timeoutMs: config.timeoutMs,
+      })
+    : refusedInput(transactionLog, formatZodIssue(input.error.issues, "data"));
+  // The handler never ran on refused data: no time is spent in it.
+  const executionTime = input.success ? Date.now() - started : 0;
   const logs = transactionLog.lines();
   const completed = outcome.status === "completed";
   if (store !== null) {
@@ -147,6 +142,12 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
       logs,
     }),
   );
+}
+
+function refusedInput(transactionLog: TransactionLog, issues: string): HandlerOutcome {
+  const error = boundedError(`Invalid input: ${issues}`);
+  transactionLog.final(error);
+  return { status: "failed", error };
 }
 
 function refusal(kind: BeginOutcome["kind"]): AppError | null {

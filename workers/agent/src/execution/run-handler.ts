@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatZodIssue } from "#shared/errors/validation";
 import type { AgentRequest } from "#shared/schemas/agent";
 import type { TransactionLog } from "../authoring/agent-log.js";
 import type { AgentDefinition, AgentResult } from "../authoring/define-agent.js";
@@ -22,7 +23,7 @@ class AgentTimeoutError extends Error {
  */
 export const MAX_ERROR_CHARS = 2_048;
 
-function boundedError(message: string): string {
+export function boundedError(message: string): string {
   return message.length <= MAX_ERROR_CHARS ? message : `${message.slice(0, MAX_ERROR_CHARS - 1)}…`;
 }
 
@@ -51,6 +52,23 @@ function toStoredResult(value: unknown): HandlerOutcome {
     return { status: "failed", error: `Agent result exceeds ${MAX_RESULT_BYTES} bytes` };
   }
   return { status: "completed", result: resultSchema.parse(JSON.parse(resultJson)), resultJson };
+}
+
+/**
+ * A result that fails the author's output schema fails the run: the schema is published (docs/
+ * agent.md, "Input and output schemas"), so a result must keep its word. The result stays as the
+ * handler returned it (the schema checks, it does not transform).
+ */
+function checkedOutput(outcome: HandlerOutcome, output: z.ZodType | undefined): HandlerOutcome {
+  if (outcome.status === "failed" || output === undefined) return outcome;
+  const checked = output.safeParse(outcome.result);
+  if (checked.success) return outcome;
+  return {
+    status: "failed",
+    error: boundedError(
+      `Agent result does not match its output schema: ${formatZodIssue(checked.error.issues, "result")}`,
+    ),
+  };
 }
 
 /**
@@ -83,7 +101,7 @@ export async function runAgentHandler<Schema extends z.ZodType>(args: {
       }),
       timedOut,
     ]);
-    const outcome = toStoredResult(value);
+    const outcome = checkedOutput(toStoredResult(value), args.agent.output);
     if (outcome.status === "failed") args.transactionLog.final(outcome.error);
     return outcome;
   } catch (thrown) {

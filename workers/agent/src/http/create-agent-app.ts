@@ -4,12 +4,14 @@ import { appError } from "#shared/errors/app-error";
 import { formatZodIssue } from "#shared/errors/validation";
 import { agentLogsParamsSchema } from "#shared/schemas/agent";
 import type { AgentWorkerEnv } from "../agent-env.js";
+import type { AgentJsonSchemas } from "../authoring/agent-json-schemas.js";
 import type { AgentDefinition } from "../authoring/define-agent.js";
 import { type AgentConfig, AgentConfigError } from "../config/agent-config.js";
 import type { AgentDurableObject } from "../durable/agent-durable-object.js";
 import { executeTransaction } from "../execution/execute-transaction.js";
 import { readMemoryUsage } from "../runtime/memory-usage.js";
 import { currentVersionId, uptimeSeconds, versionStartedAt } from "../runtime/uptime.js";
+import { agentCard } from "./agent-card.js";
 import { checkGatewayRequest, notConfigured } from "./check-gateway.js";
 import { errorResponse } from "./error-response.js";
 import { readExecuteRequest } from "./read-execute-request.js";
@@ -20,18 +22,21 @@ type AgentApp = {
     config: AgentConfig;
     store: DurableObjectStub<AgentDurableObject>;
     startedAt: number;
+    versionId: string;
   };
 };
 
 /**
  * The agent service for one agent (docs/agent.md, "Answers"): /health, /info, /execute,
- * /logs/:transactionId.
+ * /logs/:transactionId, and its agent card at /.well-known/agent-card.json.
  */
 export function createAgentApp<Schema extends z.ZodType>(args: {
   agent: AgentDefinition<Schema>;
+  /** The definition's schemas as JSON Schema (authoring/agent-json-schemas.ts). */
+  schemas: AgentJsonSchemas;
   configFor: (env: AgentWorkerEnv) => AgentConfig;
 }) {
-  const { agent, configFor } = args;
+  const { agent, schemas, configFor } = args;
   const app = new Hono<AgentApp>();
 
   app.use("*", async (c, next) => {
@@ -43,6 +48,7 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
     });
     c.set("config", config);
     c.set("store", store);
+    c.set("versionId", versionId);
     c.set("startedAt", await versionStartedAt({ store, processId: config.process.id, versionId }));
     await next();
   });
@@ -87,8 +93,23 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
       workflows: c.var.config.workflows,
       uptime: uptimeSeconds(c.var.startedAt, now),
       timestamp: new Date(now).toISOString(),
+      // Beyond the common info fields (docs/agent.md, "Input and output schemas").
+      ...schemas,
     });
   });
+
+  // Public discovery data, unsigned like /info (docs/agent.md, "Agent card"); like every route
+  // but /health it answers only once the agent has a gateway to serve.
+  app.get("/.well-known/agent-card.json", (c) =>
+    c.json(
+      agentCard({
+        config: c.var.config,
+        description: agent.description ?? c.var.config.process.name,
+        schemas,
+        version: c.var.versionId,
+      }),
+    ),
+  );
 
   app.post("/execute", async (c) => {
     const { config } = c.var;

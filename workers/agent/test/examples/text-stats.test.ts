@@ -101,6 +101,14 @@ describe("text-stats agent over HTTP", () => {
     expect(body.logs[0]).toMatch(/INFO 6 words in 1 sentences$/);
   });
 
+  it("takes exactly the texts that have a word: the schema's pattern is findWords's rule", () => {
+    const samples = ["a", "42", " ?! ", "", "...", "—", "é", "日本", "'-'", "x-", "🙂", "\u00a0"];
+    for (const text of samples) {
+      const taken = textStatsAgent.input.safeParse({ text }).success;
+      expect([text, taken]).toEqual([text, findWords(text).length > 0]);
+    }
+  });
+
   it("answers 400 naming data.text when it is missing or has no words", async () => {
     for (const data of [{}, { text: "  ?! " }]) {
       const request = agentRequest({ processId: "text-stats-test", data });

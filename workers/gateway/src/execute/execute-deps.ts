@@ -4,6 +4,7 @@ import type { GatewayAnswer } from "../http/respond.js";
 import { loadGatewayContext } from "../ledger/context-cache.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { operatorAccount } from "../outcome/operator-account.js";
+import { executeDataRefusal } from "../schema/check-data.js";
 import { agentSignerOf, noAgentSignerAnswer } from "./agent-signer.js";
 import { parseAgentBindings, resolveAgentTarget } from "./agent-target.js";
 import { forwardToAgent } from "./forward-to-agent.js";
@@ -50,6 +51,18 @@ export function executeDepsFor(args: {
         signer,
         ownerAddress,
         timeoutMs: config.agentTimeoutMs,
+      }),
+    dataRefusal: ({ target, serviceUrl, ownerAddress, data }) =>
+      executeDataRefusal({
+        source: {
+          target,
+          serviceUrl,
+          processId,
+          ownerAddress,
+          signer,
+          timeoutMs: config.agentTimeoutMs,
+        },
+        data,
       }),
     operator: {
       address: operator === null ? null : operator.accountAddress.toStringLong(),

@@ -29,6 +29,16 @@ export type ExecuteDeps = {
   resolveTarget(serviceUrl: string): AgentTargetResult;
   /** `ownerAddress`: the process's owner, which the gateway signs the agent request for. */
   forward(target: AgentTarget, request: AgentRequest, ownerAddress: string): Promise<AgentOutcome>;
+  /**
+   * Why `data` cannot run, by the agent's published input schema (schema/check-data.ts), or
+   * null: asked before anything is claimed.
+   */
+  dataRefusal(args: {
+    target: AgentTarget;
+    serviceUrl: string;
+    ownerAddress: string;
+    data: ExecuteBody["data"];
+  }): Promise<AppError | null>;
   operator: OperatorSettings;
   publicOrigin: string | null;
   /** The process's outcome queue (docs/gateway.md, "Outcome reports"). */
@@ -64,7 +74,7 @@ const ROUTE = "execute";
 /**
  * POST /api/execute/:processId after body validation, in the order of docs/gateway.md ("Paths a
  * request takes"): the one-call view; the process's state; for a paid process, whether this
- * gateway can report its outcome; Payment required when there is nothing to claim; the caller
+ * gateway can report its outcome; `data` against the agent's input schema; Payment required when there is nothing to claim; the caller
  * proof (paid, or any request with an Idempotency-Key); the claim; the agent; the outcome.
  */
 export async function runExecute(args: {
@@ -84,6 +94,16 @@ export async function runExecute(args: {
     const refusal = paidRunRefusal(context, deps.operator);
     if (refusal !== null) return refuse(refusal);
   }
+
+  // Data the agent's schema refuses would fail the run: refused before any claim, so nothing is
+  // spent (docs/gateway.md, "Execute").
+  const refusedData = await deps.dataRefusal({
+    target: resolved.target,
+    serviceUrl: context.serviceUrl,
+    ownerAddress: context.owner,
+    data: request.body.data,
+  });
+  if (refusedData !== null) return refuse(refusedData);
 
   const admitted = await admit({ request, deps, context, paid });
   if (!admitted.ok) return admitted.answer;

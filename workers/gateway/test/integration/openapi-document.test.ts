@@ -36,6 +36,7 @@ describe("the OpenAPI document generated from the routes", () => {
         "Process",
         "ProcessList",
         "ProcessResponse",
+        "ProcessSchema",
         "ProcessStatus",
         "VerifyResponse",
       ].sort(),

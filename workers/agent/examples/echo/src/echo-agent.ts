@@ -24,10 +24,18 @@ export const echoAgent = defineAgent({
   id: "echo",
   name: "Echo",
   workflows: ["echo"],
+  description:
+    "Returns the data it was sent (optionally logging lines, waiting, or failing on request)",
   input: z.looseObject({
     log: z.array(z.string()).max(1_000).optional(),
     delayMs: z.int().min(0).max(MAX_DELAY_MS).optional(),
     fail: z.string().min(1).optional(),
+  }),
+  output: z.object({
+    echo: z.record(z.string(), z.unknown()),
+    transactionId: z.string(),
+    workflowId: z.string().nullable(),
+    runId: z.string(),
   }),
   handler: async ({ input, request, log, signal }) => {
     for (const line of input.log ?? []) log(line);

@@ -35,11 +35,14 @@ export const jsonTransformAgent = defineAgent({
   id: "json-transform",
   name: "JSON transformer",
   workflows: ["json"],
+  description:
+    "Selects and renames fields of a JSON document by dotted paths (out.name <- user.name, items[*].id)",
   input: z.object({
     document: z.json(),
     select: selectSchema,
     missing: z.enum(["omit", "null", "fail"]).default("omit"),
   }),
+  output: z.object({ result: z.record(z.string(), z.json()) }),
   handler: async ({ input, log }) => {
     const { result, missingPaths } = transformJson(input);
     for (const path of missingPaths) log.warn(`source path "${path}" not found`);

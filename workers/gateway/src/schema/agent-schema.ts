@@ -1,0 +1,113 @@
+import { type AgentRequestSigner, signAgentRequest } from "#shared/auth/agent-signature";
+import { appError, fail, ok, type Result } from "#shared/errors/app-error";
+import { agentInfoResponseSchema } from "#shared/schemas/agent";
+import type { JsonObject } from "#shared/schemas/common";
+import { type AgentTarget, agentUrl, fetchAgentJson } from "../execute/agent-target.js";
+
+/** A process's schemas as its agent publishes them in /info (docs/agent.md). */
+export type ProcessSchema = { inputSchema: JsonObject; outputSchema?: JsonObject };
+
+/**
+ * How long one isolate reuses an agent's answer (docs/gateway.md, "Process schemas"): a schema
+ * changes only with a deploy of the agent, and a run is checked by the agent's own schema anyway.
+ */
+export const SCHEMA_CACHE_MS = 60_000;
+/** An agent's /info gets at most this long, within the gateway's agent time limit. */
+const SCHEMA_FETCH_TIMEOUT_MS = 5_000;
+/** A published schema larger than this is not applied (nor stored in the isolate's memory). */
+export const MAX_SCHEMA_BYTES = 64 * 1024;
+const MAX_ENTRIES = 500;
+
+type Cached = { schema: ProcessSchema | null; expiresAt: number };
+const cache = new Map<string, Cached>();
+
+/** The agent, the process and owner it is called for: what its answer depends on. */
+export type SchemaSource = {
+  target: AgentTarget;
+  /** The process's service URL: part of the cache key, so a re-pointed process asks anew. */
+  serviceUrl: string;
+  processId: string;
+  ownerAddress: string;
+  signer: AgentRequestSigner;
+  timeoutMs: number;
+};
+
+function cacheKey(source: SchemaSource): string {
+  return `${source.processId}\n${source.serviceUrl}\n${source.ownerAddress}`;
+}
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/**
+ * What the agent's /info says of its schemas: ok(null) when it publishes none (an answer that is
+ * not an /info with `inputSchema`, such as an agent of another runtime's), agent_unavailable when
+ * it cannot be asked (unreachable, timed out, 5xx) or publishes a schema over MAX_SCHEMA_BYTES.
+ * The request is signed like every agent request (docs/agent.md, "Gateway signatures": a GET over
+ * no body, for no transaction).
+ */
+async function fetchAgentSchema(source: SchemaSource): Promise<Result<ProcessSchema | null>> {
+  const url = agentUrl(source.target, "/info");
+  const headers = await signAgentRequest({
+    signer: source.signer,
+    processId: source.processId,
+    ownerAddress: source.ownerAddress,
+    method: "GET",
+    url,
+    transactionId: "",
+    body: "",
+  });
+  let answer: { status: number; json: unknown };
+  try {
+    answer = await fetchAgentJson(source.target, "/info", {
+      headers,
+      signal: AbortSignal.timeout(Math.min(source.timeoutMs, SCHEMA_FETCH_TIMEOUT_MS)),
+    });
+  } catch {
+    return fail(appError("agent_unavailable", "The process's agent did not answer for its schema"));
+  }
+  if (answer.status >= 500) {
+    return fail(
+      appError(
+        "agent_unavailable",
+        `The process's agent answered HTTP ${answer.status} for its schema`,
+      ),
+    );
+  }
+  const info = agentInfoResponseSchema.safeParse(answer.json);
+  if (answer.status !== 200 || !info.success || info.data.inputSchema === undefined)
+    return ok(null);
+  const schema: ProcessSchema = { inputSchema: info.data.inputSchema };
+  if (info.data.outputSchema !== undefined) schema.outputSchema = info.data.outputSchema;
+  if (utf8Length(JSON.stringify(schema)) > MAX_SCHEMA_BYTES) {
+    return fail(
+      appError(
+        "agent_unavailable",
+        `The process's agent publishes schemas over ${MAX_SCHEMA_BYTES} bytes`,
+      ),
+    );
+  }
+  return ok(schema);
+}
+
+/**
+ * The agent's schemas, reused by this isolate for SCHEMA_CACHE_MS. Failures are not kept: the
+ * next request asks again.
+ */
+export async function agentSchemaOf(source: SchemaSource): Promise<Result<ProcessSchema | null>> {
+  const key = cacheKey(source);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit !== undefined && hit.expiresAt > now) return ok(hit.schema);
+  const fetched = await fetchAgentSchema(source);
+  if (fetched.ok) {
+    cache.delete(key);
+    if (cache.size >= MAX_ENTRIES) {
+      const oldest = cache.keys().next();
+      if (oldest.done !== true) cache.delete(oldest.value);
+    }
+    cache.set(key, { schema: fetched.value, expiresAt: now + SCHEMA_CACHE_MS });
+  }
+  return fetched;
+}
