@@ -3,8 +3,12 @@ import { formatZodIssue } from "#shared/errors/validation";
 import { addressSchema } from "#shared/schemas/address";
 import { tagSchema } from "#shared/schemas/process";
 
-/** tools/list answers at most this many tools per page unless `?limit=` says fewer. */
-export const MCP_PAGE_SIZE_MAX = 100;
+/**
+ * tools/list answers at most this many tools per page unless `?limit=` says fewer: each tool's
+ * input schema is asked from its agent (cached a minute), so a page costs a subrequest per tool
+ * at worst, and Workers cap subrequests per request (docs/mcp.md, "Paging").
+ */
+export const MCP_PAGE_SIZE_MAX = 50;
 
 /**
  * What the /mcp URL's query sets for every message of the connection (docs/mcp.md, "Filters"):
@@ -16,7 +20,7 @@ const mcpQuerySchema = z.object({
   tag: tagSchema.optional(),
   limit: z
     .string()
-    .regex(/^[1-9][0-9]{0,2}$/, {
+    .regex(/^[1-9][0-9]?$/, {
       message: `must be an integer 1..${MCP_PAGE_SIZE_MAX}`,
       abort: true,
     })

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { SELF } from "../support/checked-self.js";
 import {
   address,
   fundedAccount,
+  GATEWAY,
   registerProcess,
   testProcess,
   uniqueId,
@@ -96,7 +98,10 @@ describe("/mcp initialize and tools/list", () => {
       const free = tools.find((t) => t.name === active[1]);
       expect(free?.description).toContain("Free");
       expect(free?.title).toBe("Echo");
-      expect(free?.inputSchema).toEqual({ type: "object" });
+      // The echo agent's own input schema, as GET /api/process/:id/schema answers it.
+      const res = await SELF.fetch(`${GATEWAY}/api/process/${active[1]}/schema`);
+      const { inputSchema } = await res.json<{ inputSchema: Record<string, unknown> }>();
+      expect(free?.inputSchema).toEqual(inputSchema);
     });
 
     it("filters by owner as /api/processes does", async () => {
@@ -105,6 +110,57 @@ describe("/mcp initialize and tools/list", () => {
       const other = address(await fundedAccount(1n));
       const none = await allPages(`?tag=${tag}&owner=${other}`);
       expect(none.pages.flat()).toEqual([]);
+    });
+  });
+
+  describe("input schemas", () => {
+    const tag = uniqueId("mcp-schema");
+    let textStats: string;
+    let noSchema: string;
+
+    beforeAll(async () => {
+      const owner = await fundedAccount();
+      textStats = await registerProcess({
+        owner,
+        tags: [tag],
+        serviceUrl: "service://TEXT_STATS_AGENT",
+      });
+      // A Worker that answers no /info: no schema to publish.
+      noSchema = await registerProcess({
+        owner,
+        tags: [tag],
+        serviceUrl: "service://NOT_AN_AGENT",
+      });
+    });
+
+    async function toolsOf(): Promise<Tool[]> {
+      return vi.waitFor(
+        async () => {
+          const answer = await mcpRequest("tools/list", {}, `?tag=${tag}`);
+          const { tools } = answer.result as { tools: Tool[] };
+          expect(tools).toHaveLength(2);
+          return tools;
+        },
+        { timeout: 5_000, interval: 250 },
+      );
+    }
+
+    it("gives each tool its agent's input schema, any object when the agent has none", async () => {
+      const tools = await toolsOf();
+      const stats = tools.find((t) => t.name === textStats);
+      expect(stats?.inputSchema).toMatchObject({ type: "object", required: ["text"] });
+      expect(tools.find((t) => t.name === noSchema)?.inputSchema).toEqual({ type: "object" });
+    });
+
+    it("refuses arguments the schema refuses as a tool error naming the field, running nothing", async () => {
+      const answer = await mcpRequest("tools/call", { name: textStats, arguments: { txt: "x" } });
+      const result = answer.result as {
+        isError?: boolean;
+        structuredContent: { code: string; error: string };
+      };
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent.code).toBe("validation_failed");
+      expect(result.structuredContent.error).toContain("text");
     });
   });
 
