@@ -61,6 +61,8 @@ export function executeDepsFor(args: {
       complete: (report) => queue().complete(report),
     },
     timeoutMs: config.agentTimeoutMs,
+    ledger,
+    unsignedTransactionTtlSeconds: config.unsignedTransactionTtlSeconds,
   };
   return { ok: true, deps };
 }
