@@ -15,6 +15,7 @@ import {
   ledger,
   operator,
   PRICE,
+  testProcess,
   uniqueId,
 } from "../support/ledger-fixtures.js";
 import { operatedProcess, waitForOutcome } from "../support/operated-process.js";
@@ -214,5 +215,55 @@ describe("POST /api/execute/:processId with PAYMENT-SIGNATURE", () => {
     expect(await agentRunsOf({ processId, taskId })).toEqual([]);
     const verify = await SELF.fetch(`${GATEWAY}/api/payment/verify/${processId}/${address(payer)}`);
     expect(await verify.json()).toMatchObject({ verified: true });
+  });
+
+  it("refuses a header that is not base64 JSON, an Idempotency-Key beside a payment and another task id, submitting nothing", async () => {
+    const { processId } = await operatedProcess(PRICE);
+    const payer = await fundedAccount();
+    const paid = signOffered(payer, await offer(processId, payer));
+    const before = await ledger.sequenceNumber(address(payer));
+    const body = { userAddress: address(payer), data: {} };
+    const cases: [Record<string, unknown>, Record<string, string>, number, string][] = [
+      [body, { "payment-signature": "%%% not base64 %%%" }, 400, "header.PAYMENT-SIGNATURE"],
+      [
+        body,
+        { ...paid.headers, "idempotency-key": uniqueId("key") },
+        400,
+        "header.Idempotency-Key",
+      ],
+      [{ ...body, taskId: uniqueId("other") }, paid.headers, 402, "task_id"],
+    ];
+    for (const [requestBody, headers, status, word] of cases) {
+      const res = await execute({ processId, body: requestBody, signer: null, headers });
+      expect(res.status, word).toBe(status);
+      expect((await res.json<Answer>()).error).toContain(word);
+    }
+    expect(await ledger.sequenceNumber(address(payer))).toBe(before);
+    expect(await agentRunsOf({ processId, taskId: paid.taskId })).toEqual([]);
+  });
+
+  it("runs a free process without taking a payment sent to it", async () => {
+    const processId = await testProcess("free");
+    const payer = await fundedAccount();
+    const taskId = uniqueId("task");
+    const signed = await ownMakePayment({ payer, processId, taskId, amount: PRICE });
+    const accepted = {
+      scheme: "escrow",
+      network: "aptos:4" as const,
+      amount: PRICE.toString(),
+      asset: "0x1::aptos_coin::AptosCoin",
+      payTo: ledger.moduleAddress(),
+      maxTimeoutSeconds: 50,
+      extra: {},
+    };
+    const res = await execute({
+      processId,
+      body: { userAddress: address(payer), data: { text: "free" } },
+      signer: null,
+      headers: paymentSignature(accepted, signed),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("PAYMENT-RESPONSE")).toBeNull();
+    expect(await ledger.sequenceNumber(address(payer))).toBe(0n);
   });
 });
