@@ -74,6 +74,8 @@ export function executeDepsFor(args: {
       complete: (report) => queue().complete(report),
     },
     timeoutMs: config.agentTimeoutMs,
+    ledger,
+    unsignedTransactionTtlSeconds: config.unsignedTransactionTtlSeconds,
   };
   return { ok: true, deps };
 }

@@ -18,6 +18,9 @@ import {
   gatewayRouter,
   jsonAnswer,
   jsonBody,
+  paymentRequiredAnswer,
+  paymentSignatureHeaderSchema,
+  withPaymentHeaders,
 } from "../openapi/route-parts.js";
 
 const executeRoute = createRoute({
@@ -25,20 +28,23 @@ const executeRoute = createRoute({
   path: "/api/execute/{processId}",
   summary: "Execute a process",
   description:
-    "Runs the process's agent once. A process that requires prepayment needs a usable payment of the caller (one payment pays for one attempt) and a caller proof, and runs only when this gateway's operator is among the process's agents (else 403 paid_runs_unavailable).",
+    "Runs the process's agent once. A process that requires prepayment needs a usable payment of the caller (one payment pays for one attempt) and a caller proof, and runs only when this gateway's operator is among the process's agents (else 403 paid_runs_unavailable). Or pay and run in one request: the x402 `PAYMENT-SIGNATURE` header carrying the payer's signed make_payment, which the gateway commits and runs on (no caller proof; docs/x402.md). Without a usable payment: 402 with `PAYMENT-REQUIRED` when the request speaks x402 (`Accept: application/x402+json` or a payment), else SPEC's 400 Payment required, which carries `PAYMENT-REQUIRED` too.",
   // The body's exact bytes are read first: the caller proof and idempotency hash them as sent.
   middleware: [rawBody] as const,
   request: {
     params: processIdParamSchema,
-    headers: callerHeadersSchema,
+    headers: callerHeadersSchema.extend(paymentSignatureHeaderSchema.shape),
     body: jsonBody(executeBodySchema),
   },
   responses: {
-    200: jsonAnswer("The agent completed", executeSuccessResponseSchema),
-    400: jsonAnswer(
-      "The agent failed (ExecuteFailure), invalid input, inactive process or Payment required",
-      z.union([executeFailureResponseSchema, errorResponseSchema]),
+    200: withPaymentHeaders(jsonAnswer("The agent completed", executeSuccessResponseSchema)),
+    400: withPaymentHeaders(
+      jsonAnswer(
+        "The agent failed (ExecuteFailure), invalid input, inactive process or Payment required",
+        z.union([executeFailureResponseSchema, errorResponseSchema]),
+      ),
     ),
+    402: paymentRequiredAnswer,
     ...errorAnswers(401, 403, 404, 409, 413, 415, 500, 502, 503, 504),
   },
 });
