@@ -93,6 +93,30 @@ describe("/mcp tools/call of a process that requires prepayment", () => {
 
     const replay = await callTool(call);
     expect(replay.isError).toBe(true);
+    expect(replay.structuredContent).toMatchObject({ code: "payment_already_claimed" });
     expect(await agentRunsOf({ processId, taskId })).toHaveLength(1);
+  });
+
+  it("answers a payment the ledger refuses with the offer and the failed SettleResponse, running nothing", async () => {
+    // Funded for nothing: the node refuses the transaction (no gas), nothing commits.
+    const payer = await fundedAccount(1n);
+    const offer = await callTool({ name: processId, arguments: {} });
+    const accepted = (offer.structuredContent as PaymentRequired).accepts[0];
+    if (accepted === undefined) throw new Error("no requirement offered");
+    const taskId = uniqueId("mcp-poor");
+    const transaction = await ledger.buildUnsignedMakePayment({
+      sender: address(payer),
+      request: { processId, taskId, amount: PRICE },
+    });
+    const payment: PaymentPayload = {
+      x402Version: 2,
+      accepted,
+      payload: { signedTransaction: signTransactionHex({ signer: payer, transaction }) },
+    };
+    const result = await callTool({ name: processId, _meta: { "x402/payment": payment } });
+    expect(result.isError).toBe(true);
+    expect(parsePaymentRequired(result.structuredContent).success).toBe(true);
+    expect(result.structuredContent?.["x402/payment-response"]).toMatchObject({ success: false });
+    expect(await agentRunsOf({ processId, taskId })).toHaveLength(0);
   });
 });
