@@ -42,7 +42,7 @@ export async function serveMcp(c: Context<GatewayApp>): Promise<Response> {
     const response = await transport.handleRequest(c, message);
     return response ?? jsonRpcRefusal(400, ErrorCode.InvalidRequest, "Invalid Request");
   } catch (error) {
-    // The transport refuses bad JSON, non-JSON-RPC bodies and wrong headers with a JSON-RPC
+    // The transport refuses non-JSON-RPC bodies and wrong Accept or Content-Type with a JSON-RPC
     // error inside an HTTPException; the gateway's onError would turn it into its own body.
     if (error instanceof HTTPException) return error.getResponse();
     throw error;
