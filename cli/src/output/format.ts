@@ -1,7 +1,5 @@
 /** Pure text formatting of CLI output; no I/O, so every rule is unit-tested. */
 
-const OCTAS_PER_APT = 100_000_000n;
-
 /**
  * Characters a terminal may act on rather than print: C0 controls (ESC, CR, BEL, backspace...),
  * DEL, C1 controls (U+0080-U+009F; U+009B is a one-byte CSI) and the line separators and bidi
@@ -39,15 +37,8 @@ export function escapeControls(text: string, options: { singleLine?: boolean } =
   return text.replace(options.singleLine ? CONTROLS : CONTROLS_BUT_LINES, visibleEscape);
 }
 
-/** "1.5 APT (150000000 octas)": exact, from integer octas, never through a float. */
-export function formatApt(octas: bigint): string {
-  const sign = octas < 0n ? "-" : "";
-  const abs = octas < 0n ? -octas : octas;
-  const whole = abs / OCTAS_PER_APT;
-  const fraction = (abs % OCTAS_PER_APT).toString().padStart(8, "0").replace(/0+$/, "");
-  const apt = fraction === "" ? whole.toString() : `${whole}.${fraction}`;
-  return `${sign}${apt} APT (${sign}${abs} octas)`;
-}
+/** Shared with the gateway, whose MCP tool descriptions state prices the same way. */
+export { formatApt } from "#shared/schemas/amount";
 
 /** Ledger seconds as an ISO instant; seconds beyond the Date range are shown as they are. */
 export function formatLedgerTime(seconds: number | bigint): string {

@@ -42,6 +42,7 @@ export const ROUTES = {
     ["GET", "/api/process/:process"],
     ["GET", "/api/processes"],
     ["GET", "/api/logs/:process/:tx"],
+    ["POST", "/mcp"],
     ["GET", "/openapi.json"],
     ["GET", "/docs"],
   ],
@@ -153,6 +154,22 @@ function bodyCase(r, route) {
     { __proto__: { polluted: true }, constructor: { prototype: { x: 1 } } },
     { query: "{ __schema { types { name } } }" },
     { sender: ADDRESS, payload: { type: "entry_function_payload" }, signature: {} },
+    // MCP (docs/mcp.md): JSON-RPC with wrong params, payments and batches.
+    { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: "x" } },
+    {
+      jsonrpc: "2.0",
+      id: "a",
+      method: "tools/call",
+      params: {
+        name: "echo",
+        _meta: { "x402/payment": { x402Version: 2, payload: { signedTransaction: "0x00" } } },
+      },
+    },
+    [
+      { jsonrpc: "2.0", id: 2, method: "tools/list", params: { cursor: 7 } },
+      { jsonrpc: "2.0", method: "x" },
+    ],
+    { jsonrpc: "2.0", id: 3, method: "initialize", params: { protocolVersion: 5 } },
   ];
   switch (r.int(14)) {
     case 0:

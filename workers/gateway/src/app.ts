@@ -9,6 +9,7 @@ import { docsRoutes } from "./routes/docs.js";
 import { executeRoutes } from "./routes/execute.js";
 import { healthRoutes } from "./routes/health.js";
 import { logsRoutes } from "./routes/logs.js";
+import { mcpRoutes } from "./routes/mcp.js";
 import { paymentRoutes } from "./routes/payment.js";
 import { processRoutes } from "./routes/processes.js";
 import { reportRoutes } from "./routes/reports.js";
@@ -43,6 +44,7 @@ export function createGatewayApp() {
   app.route("/", schemaRoutes);
   app.route("/", logsRoutes);
   app.route("/", reportRoutes);
+  app.route("/", mcpRoutes);
   app.route(
     "/",
     docsRoutes(() => gatewayDocument(app)),

@@ -1,0 +1,183 @@
+/**
+ * The gateway's MCP server driven by the official MCP client SDK over Streamable HTTP against the
+ * local stack: list the tools, call a free one, pay for and call a paid one with x402 over MCP
+ * (docs/mcp.md), release the payment with the CLI, and check the balances add up.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  Account,
+  Deserializer,
+  Ed25519PrivateKey,
+  Hex,
+  PrivateKey,
+  PrivateKeyVariants,
+  RawTransaction,
+  SimpleTransaction,
+} from "@aptos-labs/ts-sdk";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { parsePaymentRequired } from "@x402/core/schemas";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createLedgerClient, type LedgerClient } from "#shared/ledger/client";
+import { resolveNetwork } from "#shared/ledger/networks";
+import { signTransactionHex } from "#shared/ledger/signed-transactions";
+import type { PaymentPayload, PaymentRequired, SettleResponse } from "#shared/x402/transport";
+import { newFundedAccount, type TestAccount } from "./support/accounts.js";
+import { paymentChangeJson, registerJson } from "./support/cli-schemas.js";
+import { jsonResult } from "./support/json-output.js";
+import { type LocalStack, startLocalStack } from "./support/local-stack.js";
+import { ensureCliBuilt, runCli } from "./support/run-cli.js";
+
+// The example agents serve these process ids (their AGENT_PROCESS_ID).
+const PAID = "echo";
+const FREE = "text-stats";
+const PRICE = 1000n;
+
+let stack: LocalStack;
+let dir: string;
+let env: Record<string, string>;
+let owner: TestAccount;
+let user: TestAccount;
+let ledger: LedgerClient;
+let client: Client;
+
+const cli = (args: string[], as?: TestAccount) =>
+  runCli(as ? [...args, "-p", as.key] : args, { env });
+
+function accountOf(key: string): Account {
+  return Account.fromPrivateKey({
+    privateKey: new Ed25519PrivateKey(PrivateKey.formatPrivateKey(key, PrivateKeyVariants.Ed25519)),
+  });
+}
+
+async function gasFee(hash: string): Promise<bigint> {
+  const res = await fetch(`${stack.ledgerUrl}/transactions/by_hash/${hash}`);
+  if (!res.ok) throw new Error(`transaction ${hash}: ${res.status}`);
+  const txn = (await res.json()) as { gas_used: string; gas_unit_price: string };
+  return BigInt(txn.gas_used) * BigInt(txn.gas_unit_price);
+}
+
+async function register(config: Record<string, unknown>): Promise<void> {
+  const path = join(dir, `${String(config.id)}.json`);
+  writeFileSync(path, JSON.stringify(config));
+  jsonResult(await cli(["register", "-c", path, "--json"], owner), registerJson);
+}
+
+beforeAll(async () => {
+  await ensureCliBuilt();
+  stack = await startLocalStack({
+    agentConfigs: [
+      "workers/agent/examples/echo/wrangler.jsonc",
+      "workers/agent/examples/text-stats/wrangler.jsonc",
+    ],
+  });
+  dir = mkdtempSync(join(tmpdir(), "agentgate-mcp-"));
+  env = {
+    APTOS_NETWORK: stack.ledgerUrl,
+    APTOS_MODULE_ADDRESS: stack.moduleAddress,
+    AGENTGATE_GATEWAY_URL: stack.gatewayUrl ?? "",
+  };
+  const keys = stack.keys;
+  if (!keys) throw new Error("the stack has no keys");
+  owner = {
+    address: keys.examplesOwner.address,
+    key: readFileSync(keys.examplesOwner.keyFile, "utf8").trim(),
+  };
+  user = await newFundedAccount({ dir, name: "user", env });
+  ledger = createLedgerClient({
+    network: resolveNetwork({ network: stack.ledgerUrl, moduleAddress: stack.moduleAddress }),
+  });
+  await register({ id: FREE, name: "Text statistics", url: "service://TEXT_STATS_AGENT" });
+  // A paid process runs only when the gateway's operator is among its agents (docs/gateway.md).
+  await register({
+    id: PAID,
+    name: "Echo",
+    url: "service://ECHO_AGENT",
+    agents: [keys.operator.address],
+    pricing: { taskPrice: PRICE.toString(), requiresPrepayment: true },
+  });
+  client = new Client({ name: "agentgate-e2e", version: "1.0.0" });
+  // The caller names itself in the URL, as an MCP client's configuration does (README.md).
+  const url = new URL(`${stack.gatewayUrl}/mcp?userAddress=${user.address}`);
+  await client.connect(new StreamableHTTPClientTransport(url));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await stack?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("MCP client against the local stack", () => {
+  it("lists one tool per active process, the paid one with its price", async () => {
+    // The list's read model may be up to a second behind the ledger (docs/gateway.md, "List").
+    const tools = await vi.waitFor(
+      async () => {
+        const listed = (await client.listTools()).tools;
+        expect(listed.map((t) => t.name)).toEqual(expect.arrayContaining([FREE, PAID]));
+        return listed;
+      },
+      { timeout: 5_000, interval: 250 },
+    );
+    const paid = tools.find((t) => t.name === PAID);
+    expect(paid?.description).toContain("0.00001 APT (1000 octas) per run, paid into escrow");
+  });
+
+  it("calls a free tool", async () => {
+    const result = await client.callTool({ name: FREE, arguments: { text: "One sentence here." } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      success: true,
+      status: "completed",
+      result: { words: 3, sentences: 1 },
+    });
+  });
+
+  it("pays for a paid tool in the call, runs it, releases with the CLI; balances add up", async () => {
+    const ownerBefore = await ledger.balance(owner.address);
+    const userBefore = await ledger.balance(user.address);
+
+    const offer = await client.callTool({ name: PAID, arguments: { hello: "mcp" } });
+    expect(offer.isError).toBe(true);
+    expect(parsePaymentRequired(offer.structuredContent).success).toBe(true);
+    const accepted = (offer.structuredContent as PaymentRequired).accepts[0];
+    const unsigned = accepted?.extra.unsignedTransaction;
+    if (accepted === undefined || typeof unsigned !== "string") {
+      throw new Error(`no transaction offered: ${JSON.stringify(offer.structuredContent)}`);
+    }
+    const transaction = new SimpleTransaction(
+      RawTransaction.deserialize(new Deserializer(Hex.fromHexString(unsigned).toUint8Array())),
+    );
+    const payment: PaymentPayload = {
+      x402Version: 2,
+      accepted,
+      payload: {
+        signedTransaction: signTransactionHex({ signer: accountOf(user.key), transaction }),
+      },
+    };
+
+    const paid = await client.callTool({
+      name: PAID,
+      arguments: { hello: "mcp" },
+      _meta: { "x402/payment": payment },
+    });
+    expect(paid.isError).toBeFalsy();
+    expect(paid.structuredContent).toMatchObject({ success: true, status: "completed" });
+    const response = paid._meta?.["x402/payment-response"] as SettleResponse;
+    expect(response).toMatchObject({ success: true, payer: user.address });
+    const taskId = response.extra?.taskId;
+    if (typeof taskId !== "string") throw new Error("no task id in the payment response");
+
+    const released = jsonResult(
+      await cli(["release", "-i", PAID, "-t", taskId, "--json"], user),
+      paymentChangeJson,
+    );
+    expect(released.status).toBe("COMPLETED");
+
+    const gas = (await gasFee(response.transaction)) + (await gasFee(released.transactionHash));
+    expect(await ledger.balance(user.address)).toBe(userBefore - PRICE - gas);
+    expect(await ledger.balance(owner.address)).toBe(ownerBefore + PRICE);
+  });
+});
