@@ -70,8 +70,10 @@ const ROUTE = "execute";
 /**
  * POST /api/execute/:processId after body validation, in the order of docs/gateway.md ("Paths a
  * request takes"): the one-call view; the process's state; for a paid process, whether this
- * gateway can report its outcome; Payment required when there is nothing to claim; the caller
- * proof (paid, or any request with an Idempotency-Key); the claim; the agent; the outcome.
+ * gateway can report its outcome; with an x402 payment, pay and claim exactly it (pay-and-claim.ts);
+ * else Payment required when there is nothing to claim, the caller proof (paid, or any request
+ * with an Idempotency-Key) and the claim; then the agent; the outcome. Transport-free: the HTTP
+ * route and the MCP server both call it with executeDepsFor's deps.
  */
 export async function runExecute(args: {
   request: ExecuteRequest;
