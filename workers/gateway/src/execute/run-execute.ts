@@ -1,5 +1,4 @@
 import { sha256Hex } from "#shared/auth/agent-signature";
-import { PROCESS_STATUS } from "#shared/contract/status";
 import { type AppError, appError } from "#shared/errors/app-error";
 import type { LedgerClient } from "#shared/ledger/client";
 import type { GatewayContext } from "#shared/ledger/records";
@@ -15,6 +14,7 @@ import type { AgentTarget, AgentTargetResult } from "./agent-target.js";
 import type { AgentOutcome } from "./forward-to-agent.js";
 import { type OperatorSettings, paidRunRefusal } from "./paid-run-refusal.js";
 import { payAndClaim, paymentRequiredAnswer } from "./pay-and-claim.js";
+import { processRefusal } from "./process-refusal.js";
 import { newTransactionId } from "./transaction-id.js";
 import { usablePaymentTaskIds } from "./usable-payments.js";
 
@@ -80,9 +80,11 @@ const ROUTE = "execute";
 /**
  * POST /api/execute/:processId after body validation, in the order of docs/gateway.md ("Paths a
  * request takes"): the one-call view; the process's state; for a paid process, whether this
- * gateway can report its outcome; `data` against the agent's input schema; Payment required
- * when there is nothing to claim; the caller proof (paid, or any request with an
- * Idempotency-Key); the claim; the agent; the outcome.
+ * gateway can report its outcome; `data` against the agent's input schema; with an x402 payment,
+ * pay and claim exactly it (pay-and-claim.ts); else Payment required when there is nothing to
+ * claim, the caller proof (paid, or any request with an Idempotency-Key) and the claim; then the
+ * agent; the outcome. Transport-free: the HTTP route and the MCP server both call it with
+ * executeDepsFor's deps.
  */
 export async function runExecute(args: {
   request: ExecuteRequest;
@@ -176,18 +178,6 @@ export async function runExecute(args: {
     });
   }
   return answer;
-}
-
-/** Why a process cannot run or be paid for now, or null (docs/gateway.md, "Execute"). */
-export function processRefusal(context: GatewayContext): AppError | null {
-  if (!context.processExists) return appError("process_not_found");
-  if (context.status === PROCESS_STATUS.active) return null;
-  return appError(
-    "process_inactive",
-    context.status === PROCESS_STATUS.maintenance
-      ? "Process is under maintenance"
-      : "Process is inactive",
-  );
 }
 
 type Admission =

@@ -4,9 +4,10 @@ import { LedgerError } from "#shared/ledger/errors";
 import type { DecodedSignedTransaction } from "#shared/ledger/signed-transactions";
 import { aptosNetwork, parseEscrowPayment } from "#shared/x402/escrow-scheme";
 import type { PaymentPayload, SettleResponse } from "#shared/x402/transport";
+import { ledgerChainId } from "../ledger/chain-id.js";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import { checkSignedPayment, type ExpectedPayment } from "./check-signed-payment.js";
-import { ledgerChainId, PAYMENT_WAIT_SECS } from "./payment-offer.js";
+import { PAYMENT_WAIT_SECS } from "./payment-offer.js";
 
 export type EscrowPaymentRead =
   | { ok: true; signedTransaction: string; decoded: DecodedSignedTransaction; taskId: string }

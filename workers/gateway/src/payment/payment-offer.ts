@@ -7,17 +7,10 @@ import { type EscrowRequirementExtra, escrowPaymentRequired } from "#shared/x402
 import type { PaymentRequired, SettleResponse } from "#shared/x402/transport";
 import { newTransactionId } from "../execute/transaction-id.js";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
+import { ledgerChainId } from "../ledger/chain-id.js";
 
 /** How long the gateway waits for a submitted payment to commit before answering 504. */
 export const PAYMENT_WAIT_SECS = 20;
-
-let knownChainId: number | null = null;
-
-/** This ledger's chain id: the network preset's, else asked once per isolate. */
-export async function ledgerChainId(ledger: LedgerClient): Promise<number> {
-  knownChainId ??= ledger.network.chainId ?? (await ledger.chainId());
-  return knownChainId;
-}
 
 /** What a PaymentRequired of one process is made from (docs/x402.md, "Requirements"). */
 export type OfferArgs = {

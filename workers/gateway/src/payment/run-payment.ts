@@ -8,14 +8,15 @@ import type { PaymentBody } from "#shared/schemas/gateway";
 import type { PaymentPayload, SettleResponse } from "#shared/x402/transport";
 import { admitRefusal } from "../claims/admit-refusal.js";
 import type { ClaimsApi } from "../claims/claims-types.js";
-import { processRefusal } from "../execute/run-execute.js";
+import { processRefusal } from "../execute/process-refusal.js";
 import { newTransactionId } from "../execute/transaction-id.js";
 import { checkCallerProof } from "../http/caller-proof-check.js";
 import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
+import { ledgerChainId } from "../ledger/chain-id.js";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import { checkSignedPayment, type ExpectedPayment } from "./check-signed-payment.js";
 import { commitEscrowPayment, readEscrowPayment } from "./escrow-payment.js";
-import { ledgerChainId, type OfferArgs, offerAnswer, PAYMENT_WAIT_SECS } from "./payment-offer.js";
+import { type OfferArgs, offerAnswer, PAYMENT_WAIT_SECS } from "./payment-offer.js";
 
 const ROUTE = "payment";
 
