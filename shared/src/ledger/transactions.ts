@@ -66,6 +66,13 @@ export interface LedgerSigner {
   signWithAuthenticator(message: Uint8Array): { bcsToBytes(): Uint8Array };
 }
 
+/** What building a transaction needs from the node besides its payload. */
+export interface TransactionContext {
+  sequenceNumber: bigint;
+  gasUnitPrice: bigint;
+  chainId: number;
+}
+
 /** One entry function call: the function, its parameter types, and the arguments. */
 export interface EntrySubmission {
   signer: LedgerSigner;
@@ -266,27 +273,39 @@ export function createTransactionClient(args: {
   }
 
   /**
+   * The sequence number, gas price and chain id a transaction of `sender` needs, asked for at
+   * once; also for callers that sign a transaction someone else submits (docs/x402.md).
+   */
+  async function transactionContext(
+    sender: string,
+    options: Pick<SubmitOptions, "sequenceNumber" | "gasUnitPrice"> = {},
+  ): Promise<TransactionContext> {
+    const [sequenceNumber, price, chain] = await Promise.all([
+      options.sequenceNumber ?? sequenceNumberOf(sender),
+      options.gasUnitPrice ?? gasUnitPrice(),
+      chainId(),
+    ]);
+    return { sequenceNumber, gasUnitPrice: price, chainId: chain };
+  }
+
+  /**
    * Builds the transaction (sequence number, gas price and chain id asked for at once), signs
    * it, submits its BCS and waits for the commit.
    */
   async function submitEntry(submission: EntrySubmission): Promise<TxReceipt> {
     const options = submission.options ?? {};
     const sender = submission.signer.accountAddress.toStringLong();
-    const [sequenceNumber, price, chain] = await Promise.all([
-      options.sequenceNumber ?? sequenceNumberOf(sender),
-      options.gasUnitPrice ?? gasUnitPrice(),
-      chainId(),
-    ]);
+    const context = await transactionContext(sender, options);
     const raw = rawEntryTransactionBytes({
       sender,
-      sequenceNumber,
+      sequenceNumber: context.sequenceNumber,
       function: submission.function,
       params: submission.params,
       args: submission.args,
       maxGasAmount: options.maxGasAmount ?? DEFAULT_MAX_GAS_AMOUNT,
-      gasUnitPrice: price,
+      gasUnitPrice: context.gasUnitPrice,
       expirationTimestampSecs: BigInt(Math.floor(Date.now() / 1000)) + EXPIRATION_SECS,
-      chainId: chain,
+      chainId: context.chainId,
     });
     const authenticator = submission.signer.signWithAuthenticator(signingMessage(raw)).bcsToBytes();
     const pending = await ask(
@@ -326,7 +345,13 @@ export function createTransactionClient(args: {
     });
   }
 
-  return { moduleAddress: packageAddress, entry, submitEntry, waitForTransaction };
+  return {
+    moduleAddress: packageAddress,
+    entry,
+    submitEntry,
+    transactionContext,
+    waitForTransaction,
+  };
 }
 
 export type TransactionClient = ReturnType<typeof createTransactionClient>;
