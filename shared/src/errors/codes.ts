@@ -7,6 +7,12 @@ export const ERROR_CODES = {
   validation_failed: { status: 400, message: "Invalid request" },
   invalid_json: { status: 400, message: "Request body is not valid JSON" },
   payment_required: { status: 400, message: "Payment required" },
+  /** x402's answer where SPEC says 400 Payment required (docs/x402.md, "Which answer"). */
+  x402_payment_required: { status: 402, message: "Payment required" },
+  /** An x402 payment refused before anything is submitted (docs/x402.md, "What the server checks"). */
+  payment_invalid: { status: 402, message: "Payment invalid" },
+  /** An x402 payment the ledger refused: nothing committed (docs/x402.md). */
+  payment_failed: { status: 402, message: "The ledger refused the payment" },
   agent_failed: { status: 400, message: "Agent execution failed" },
   ledger_rejected: { status: 400, message: "Ledger rejected the transaction" },
   insufficient_funds: { status: 400, message: "Insufficient funds" },
@@ -25,6 +31,8 @@ export const ERROR_CODES = {
   transaction_not_found: { status: 404, message: "Transaction not found" },
   method_not_allowed: { status: 405, message: "Method not allowed" },
   conflict: { status: 409, message: "Conflict" },
+  /** The x402 payment sent already paid for a run (docs/x402.md, "After the commit"). */
+  payment_already_claimed: { status: 409, message: "This payment was already claimed by a run" },
   already_exists: { status: 409, message: "Already exists" },
   process_inactive: { status: 400, message: "Process is not active" },
   payload_too_large: { status: 413, message: "Payload too large" },
@@ -41,6 +49,7 @@ export const ERROR_CODES = {
 /** HTTP statuses an error may carry; narrow enough for Hono's ContentfulStatusCode. */
 export type ErrorStatus =
   | 400
+  | 402
   | 401
   | 403
   | 404

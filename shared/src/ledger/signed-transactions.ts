@@ -147,10 +147,15 @@ function tableEntry(module: string, name: string): EntryFunctionName | undefined
 export function signedTransactionFunctions(core: LedgerCore) {
   const { aptos } = core;
   return {
-    /** A make_payment for `sender`, built from the table's ABI, ready for the payer to sign. */
+    /**
+     * A make_payment for `sender`, built from the table's ABI, ready for the payer to sign.
+     * `expiresAtSecs` (Unix seconds) is when the ledger stops accepting it; the SDK's default is
+     * 20 s after building, too short to sign by hand.
+     */
     async buildUnsignedMakePayment(args: {
       sender: string;
       request: PaymentRequestInput;
+      expiresAtSecs?: number;
       options?: Pick<SubmitOptions, "sequenceNumber" | "maxGasAmount" | "gasUnitPrice">;
     }): Promise<SimpleTransaction> {
       const address = core.moduleAddress();
@@ -164,7 +169,10 @@ export function signedTransactionFunctions(core: LedgerCore) {
             functionArguments: [args.request.processId, args.request.taskId, amount],
             abi: entryFunctionAbi(address, "make_payment"),
           },
-          options: buildOptions(args.options ?? {}),
+          options: {
+            ...buildOptions(args.options ?? {}),
+            ...(args.expiresAtSecs === undefined ? {} : { expireTimestamp: args.expiresAtSecs }),
+          },
         }),
       );
     },

@@ -26,6 +26,22 @@ describe("client-signed make_payment", () => {
     expect(node.abiRequests()).toEqual([]);
   });
 
+  it("expires when told: a transaction to sign by hand outlives the SDK's 20 s default", async () => {
+    const client = mockClient(new MockNode());
+    const payer = Account.generate();
+    const expiresAtSecs = Math.floor(Date.now() / 1000) + 600;
+    const transaction = await client.buildUnsignedMakePayment({
+      sender: payer.accountAddress.toString(),
+      request: { processId: "p", taskId: "t", amount: 1n },
+      expiresAtSecs,
+    });
+    expect(transaction.rawTransaction.expiration_timestamp_secs).toBe(BigInt(expiresAtSecs));
+    const decoded = client.decodeSignedTransaction(
+      signTransactionHex({ signer: payer, transaction }),
+    );
+    expect(decoded.expirationTimestampSecs).toBe(BigInt(expiresAtSecs));
+  });
+
   it("submits the signed bytes unchanged and waits for the commit", async () => {
     const node = new MockNode();
     const client = mockClient(node);

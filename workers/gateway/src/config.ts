@@ -4,6 +4,8 @@ import { formatZodIssue } from "#shared/errors/validation";
 
 export const DEFAULT_AGENT_TIMEOUT_MS = 30_000;
 export const DEFAULT_PROCESS_CACHE_MS = 5_000;
+/** How long an unsigned make_payment handed out stays valid (docs/x402.md, "Requirements"). */
+export const DEFAULT_UNSIGNED_TRANSACTION_TTL_SECONDS = 600;
 
 const flag = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0", ""])])
@@ -74,6 +76,18 @@ const configSchema = z.object({
   OPERATOR_PRIVATE_KEY: optionalSecret,
   PUBLIC_ORIGIN: publicOrigin,
   OPERATOR_OWNERS: operatorOwners,
+  // Outside 60..3600 the config fails closed (every route that reads it answers 500 and the log
+  // names the var): a transaction that expires before anyone can sign it is useless, and one
+  // valid for hours holds a sequence number the payer may need.
+  UNSIGNED_TRANSACTION_TTL_SECONDS: z.preprocess(
+    (v) =>
+      v === undefined || v === ""
+        ? DEFAULT_UNSIGNED_TRANSACTION_TTL_SECONDS
+        : typeof v === "string"
+          ? Number(v)
+          : v,
+    z.int().min(60).max(3600),
+  ),
 });
 
 /** The settings execute reads, validated once per isolate (vars arrive as strings). */
@@ -86,6 +100,8 @@ export type GatewayConfig = {
   publicOrigin: string | null;
   /** Owners whose paid processes the operator reports for, besides its own; "*" is anyone. */
   operatorOwners: "*" | readonly string[];
+  /** Seconds an unsigned make_payment the gateway hands out stays valid (60..3600). */
+  unsignedTransactionTtlSeconds: number;
 };
 
 let cached: { env: GatewayEnv; config: GatewayConfig } | null = null;
@@ -110,6 +126,7 @@ export function gatewayConfig(env: GatewayEnv): GatewayConfig {
     operatorPrivateKey: v.OPERATOR_PRIVATE_KEY,
     publicOrigin: v.PUBLIC_ORIGIN,
     operatorOwners: v.OPERATOR_OWNERS,
+    unsignedTransactionTtlSeconds: v.UNSIGNED_TRANSACTION_TTL_SECONDS,
   };
   cached = { env, config };
   return config;

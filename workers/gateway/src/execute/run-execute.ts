@@ -1,9 +1,11 @@
 import { sha256Hex } from "#shared/auth/agent-signature";
 import { PROCESS_STATUS } from "#shared/contract/status";
 import { type AppError, appError } from "#shared/errors/app-error";
+import type { LedgerClient } from "#shared/ledger/client";
 import type { GatewayContext } from "#shared/ledger/records";
 import type { AgentRequest } from "#shared/schemas/agent";
 import type { ExecuteBody } from "#shared/schemas/gateway";
+import type { PaymentPayload, SettleResponse } from "#shared/x402/transport";
 import { admitRefusal } from "../claims/admit-refusal.js";
 import type { AdmitArgs, ClaimsApi, FinishArgs } from "../claims/claims-types.js";
 import { checkCallerProof } from "../http/caller-proof-check.js";
@@ -12,6 +14,7 @@ import type { OutcomeReport } from "../outcome/outcome-types.js";
 import type { AgentTarget, AgentTargetResult } from "./agent-target.js";
 import type { AgentOutcome } from "./forward-to-agent.js";
 import { type OperatorSettings, paidRunRefusal } from "./paid-run-refusal.js";
+import { payAndClaim, paymentRequiredAnswer } from "./pay-and-claim.js";
 import { newTransactionId } from "./transaction-id.js";
 import { usablePaymentTaskIds } from "./usable-payments.js";
 
@@ -36,6 +39,10 @@ export type ExecuteDeps = {
     complete(report: OutcomeReport): Promise<void>;
   };
   timeoutMs: number;
+  /** Pays (x402) and offers payments: builds, decodes and submits make_payment transactions. */
+  ledger: LedgerClient;
+  /** How long an offered make_payment stays valid (UNSIGNED_TRANSACTION_TTL_SECONDS). */
+  unsignedTransactionTtlSeconds: number;
 };
 
 export type ExecuteRequest = {
@@ -47,6 +54,15 @@ export type ExecuteRequest = {
   /** Path and query as received: the caller proof signs them. */
   path: string;
   idempotencyKey: string | null;
+  /**
+   * The x402 payment sent with the request (HTTP: the decoded PAYMENT-SIGNATURE header; MCP:
+   * `_meta["x402/payment"]`), not yet checked, or null (docs/x402.md).
+   */
+  payment: PaymentPayload | null;
+  /** The client speaks x402: 402 rather than SPEC's 400 when there is no usable payment. */
+  speaksX402: boolean;
+  /** The resource a PaymentRequired names (the route's URL, or the MCP tool). */
+  resourceUrl: string;
 };
 
 const ROUTE = "execute";
@@ -75,7 +91,22 @@ export async function runExecute(args: {
     if (refusal !== null) return refuse(refusal);
   }
 
-  const admitted = await admit({ request, deps, context, paid });
+  let admitted: Admission;
+  let settled: SettleResponse | undefined;
+  if (paid && request.payment !== null) {
+    // Pay and run in one request (docs/x402.md); a free process ignores a payment sent to it.
+    const claim = await payAndClaim({ request, payment: request.payment, deps, context });
+    if (!claim.ok) return claim.answer;
+    admitted = {
+      ok: true,
+      transactionId: claim.transactionId,
+      taskId: claim.taskId,
+      idempotent: false,
+    };
+    settled = claim.response;
+  } else {
+    admitted = await admit({ request, deps, context, paid });
+  }
   if (!admitted.ok) return admitted.answer;
   const { transactionId, taskId, idempotent } = admitted;
   const payer = request.body.userAddress;
@@ -95,7 +126,10 @@ export async function runExecute(args: {
     transactionId,
     taskId,
   });
-  const answer = answerFor({ outcome, transactionId, processId });
+  const answer: GatewayAnswer = {
+    ...answerFor({ outcome, transactionId, processId }),
+    ...(settled === undefined ? {} : { x402: { response: settled } }),
+  };
   const finish: FinishArgs = { transactionId, taskId };
   if (idempotent && request.idempotencyKey !== null) {
     finish.idempotency = { route: ROUTE, key: request.idempotencyKey };
@@ -123,7 +157,8 @@ export async function runExecute(args: {
   return answer;
 }
 
-function processRefusal(context: GatewayContext): AppError | null {
+/** Why a process cannot run or be paid for now, or null (docs/gateway.md, "Execute"). */
+export function processRefusal(context: GatewayContext): AppError | null {
   if (!context.processExists) return appError("process_not_found");
   if (context.status === PROCESS_STATUS.active) return null;
   return appError(
@@ -155,7 +190,7 @@ async function admit(args: {
   const transactionId = newTransactionId();
   const usable = paid ? usablePaymentTaskIds({ context, taskId: request.body.taskId }) : [];
   if (paid && usable.length === 0 && idempotencyKey === null) {
-    return { ok: false, answer: errorAnswer(appError("payment_required"), { processId }) };
+    return { ok: false, answer: await paymentRequiredAnswer({ request, deps, context }) };
   }
   if (!paid && idempotencyKey === null) {
     return { ok: true, transactionId, taskId: null, idempotent: false };
@@ -183,6 +218,9 @@ async function admit(args: {
   }
   if (paid) admitArgs.claimFrom = usable;
   const admitted = await deps.claims().admit(admitArgs);
+  if (admitted.kind === "no_payment") {
+    return { ok: false, answer: await paymentRequiredAnswer({ request, deps, context }) };
+  }
   const refusal = admitRefusal(admitted, processId);
   if (refusal !== null || admitted.kind !== "admitted") {
     return { ok: false, answer: refusal ?? errorAnswer(appError("internal_error")) };

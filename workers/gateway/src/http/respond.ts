@@ -2,9 +2,25 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppError } from "#shared/errors/app-error";
 import { errorBody, errorStatus } from "#shared/errors/bodies";
+import {
+  encodePaymentRequiredHeader,
+  encodePaymentResponseHeader,
+  PAYMENT_REQUIRED_HEADER,
+  PAYMENT_RESPONSE_HEADER,
+  type PaymentRequired,
+  type SettleResponse,
+} from "#shared/x402/transport";
 
-/** An answer computed by plain logic, written by the route as is. */
-export type GatewayAnswer = { status: ContentfulStatusCode; body: Record<string, unknown> };
+/**
+ * An answer computed by plain logic, written by the transport as is. `x402` holds the x402
+ * objects that travel beside the body: HTTP writes them as the PAYMENT-REQUIRED and
+ * PAYMENT-RESPONSE headers, MCP as structuredContent and _meta (docs/x402.md, "Transports").
+ */
+export type GatewayAnswer = {
+  status: ContentfulStatusCode;
+  body: Record<string, unknown>;
+  x402?: { required?: PaymentRequired; response?: SettleResponse };
+};
 
 export function nowIso(): string {
   return new Date().toISOString();
@@ -21,7 +37,14 @@ export function errorAnswer(
 }
 
 export function send(c: Context, answer: GatewayAnswer): Response {
-  return c.json(answer.body, answer.status);
+  const headers: Record<string, string> = {};
+  if (answer.x402?.required !== undefined) {
+    headers[PAYMENT_REQUIRED_HEADER] = encodePaymentRequiredHeader(answer.x402.required);
+  }
+  if (answer.x402?.response !== undefined) {
+    headers[PAYMENT_RESPONSE_HEADER] = encodePaymentResponseHeader(answer.x402.response);
+  }
+  return c.json(answer.body, answer.status, headers);
 }
 
 /**

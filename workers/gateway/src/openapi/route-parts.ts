@@ -8,6 +8,12 @@ import {
   CALLER_TIMESTAMP_HEADER,
 } from "#shared/auth/caller-proof";
 import { errorResponseSchema } from "#shared/schemas/error-response";
+import {
+  PAYMENT_REQUIRED_HEADER,
+  PAYMENT_RESPONSE_HEADER,
+  PAYMENT_SIGNATURE_HEADER,
+  X402_VERSION,
+} from "#shared/x402/transport";
 import type { GatewayApp } from "../http/gateway-app-types.js";
 import { validationHook } from "../http/validate.js";
 
@@ -71,3 +77,75 @@ export const callerHeadersSchema = z.object({
     .optional()
     .meta({ description: "Caller proof: the hex Ed25519 signature described above" }),
 });
+
+/**
+ * The x402 request header (docs/x402.md, "Transports"). Checked by the payment logic, which
+ * answers 402 with the reason, so the schema accepts any text.
+ */
+export const paymentSignatureHeaderSchema = z.object({
+  [PAYMENT_SIGNATURE_HEADER.toLowerCase()]: z.string().optional().meta({
+    description:
+      "x402 v2: base64 JSON PaymentPayload of the `escrow` scheme, whose payload.signedTransaction is the payer's signed make_payment (docs/x402.md). Send `Accept: application/x402+json` to get 402 rather than 400 when no payment is usable.",
+  }),
+});
+
+const paymentRequiredHeader = z
+  .string()
+  .meta({ description: "x402 v2: base64 JSON PaymentRequired (the same object as the body's)" });
+const paymentResponseHeader = z.string().meta({
+  description: "x402 v2: base64 JSON SettleResponse of the payment this request committed",
+});
+
+/** The 402 body: the gateway's error fields and x402's PaymentRequired, side by side. */
+export const paymentRequiredResponseSchema = errorResponseSchema
+  .extend({
+    x402Version: z.literal(X402_VERSION),
+    resource: z
+      .object({
+        url: z.string(),
+        description: z.string().optional(),
+        mimeType: z.string().optional(),
+      })
+      .optional(),
+    accepts: z.array(
+      z.object({
+        scheme: z.string(),
+        network: z.string(),
+        amount: z.string(),
+        asset: z.string(),
+        payTo: z.string(),
+        maxTimeoutSeconds: z.number(),
+        extra: z.record(z.string(), z.unknown()).optional(),
+      }),
+    ),
+  })
+  .meta({
+    id: "PaymentRequiredResponse",
+    description: "402: no usable payment, or the payment sent was refused (docs/x402.md)",
+  });
+
+/** 402 with the PAYMENT-REQUIRED header (and PAYMENT-RESPONSE when the ledger refused it). */
+export const paymentRequiredAnswer = {
+  ...jsonAnswer(
+    "x402: pay as `accepts[0]` describes and send the request again with PAYMENT-SIGNATURE (docs/x402.md)",
+    paymentRequiredResponseSchema,
+  ),
+  headers: z.object({
+    [PAYMENT_REQUIRED_HEADER]: paymentRequiredHeader,
+    [PAYMENT_RESPONSE_HEADER]: paymentResponseHeader.optional(),
+  }),
+};
+
+/**
+ * An answer that may carry the x402 headers: PAYMENT-RESPONSE when the request committed a
+ * payment, PAYMENT-REQUIRED when it offers one (SPEC's 400 Payment required).
+ */
+export function withPaymentHeaders<T extends object>(answer: T) {
+  return {
+    ...answer,
+    headers: z.object({
+      [PAYMENT_REQUIRED_HEADER]: paymentRequiredHeader.optional(),
+      [PAYMENT_RESPONSE_HEADER]: paymentResponseHeader.optional(),
+    }),
+  };
+}

@@ -1,97 +1,130 @@
 import { sha256Hex } from "#shared/auth/agent-signature";
-import { bytesToHex } from "#shared/auth/bytes";
-import { appError } from "#shared/errors/app-error";
+import { type AppError, appError } from "#shared/errors/app-error";
 import type { LedgerClient } from "#shared/ledger/client";
 import { LedgerError } from "#shared/ledger/errors";
+import type { GatewayContext } from "#shared/ledger/records";
 import type { DecodedSignedTransaction } from "#shared/ledger/signed-transactions";
 import type { PaymentBody } from "#shared/schemas/gateway";
+import type { PaymentPayload, SettleResponse } from "#shared/x402/transport";
 import { admitRefusal } from "../claims/admit-refusal.js";
 import type { ClaimsApi } from "../claims/claims-types.js";
+import { processRefusal } from "../execute/run-execute.js";
 import { newTransactionId } from "../execute/transaction-id.js";
 import { checkCallerProof } from "../http/caller-proof-check.js";
 import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";
-import { checkSignedPayment } from "./check-signed-payment.js";
+import { checkSignedPayment, type ExpectedPayment } from "./check-signed-payment.js";
+import { commitEscrowPayment, readEscrowPayment } from "./escrow-payment.js";
+import { ledgerChainId, type OfferArgs, offerAnswer, PAYMENT_WAIT_SECS } from "./payment-offer.js";
 
-/** How long /api/payment waits for the transaction to commit before answering 504. */
-export const PAYMENT_WAIT_SECS = 20;
 const ROUTE = "payment";
 
-let knownChainId: number | null = null;
-
-async function chainIdOf(ledger: LedgerClient): Promise<number> {
-  knownChainId ??= ledger.network.chainId ?? (await ledger.chainId());
-  return knownChainId;
-}
-
-/** Without a signed transaction: the make_payment to sign, as hex BCS, and the task id in it. */
-async function unsignedAnswer(args: {
-  ledger: LedgerClient;
-  body: PaymentBody;
-}): Promise<GatewayAnswer> {
-  const { ledger, body } = args;
-  const taskId = body.taskId ?? newTransactionId();
-  const transaction = await ledger.buildUnsignedMakePayment({
-    sender: body.userAddress,
-    request: { processId: body.processId, taskId, amount: body.amount },
-  });
-  const answer = errorAnswer(
-    appError(
-      "validation_failed",
-      "body.signedTransaction: required; sign unsignedTransaction (hex BCS of a SimpleTransaction) with the payer's key and send the signed transaction's hex BCS as signedTransaction, with this taskId",
-    ),
-    { processId: body.processId },
-  );
-  return {
-    status: answer.status,
-    body: {
-      ...answer.body,
-      taskId,
-      unsignedTransaction: `0x${bytesToHex(transaction.bcsToBytes())}`,
-    },
-  };
-}
+/** How the payment will be committed, once every check before submitting passed. */
+type Submit = () => Promise<
+  { ok: true; hash: string; response?: SettleResponse } | { ok: false; answer: GatewayAnswer }
+>;
 
 /**
- * POST /api/payment: checks the payer's signed make_payment against the body, submits it, waits for
- * it to commit, and answers the payment body plus the task id (docs/gateway.md, "Payment").
- * Idempotent per (route, userAddress, Idempotency-Key): a retry returns the first answer without
- * paying again. A key is taken only with a valid caller proof for userAddress, checked before
- * anything is recorded (docs/gateway.md, "Idempotency").
+ * POST /api/payment (docs/gateway.md, "Payment"; docs/x402.md): SPEC's body plus the payer's
+ * signed make_payment, in the PAYMENT-SIGNATURE header (x402) or as body.signedTransaction. The
+ * process must exist and be active and the amount cover its current price before anything is
+ * built or submitted; without a payment the answer is 402 offering the make_payment to sign.
+ * The payment is submitted as signed, awaited, and answered with SPEC's body plus the task id.
+ * Idempotent per (route, userAddress, Idempotency-Key) with a caller proof (docs/gateway.md,
+ * "Idempotency").
  */
 export async function runPayment(args: {
   ledger: LedgerClient;
   body: PaymentBody;
+  payment: PaymentPayload | null;
   rawBody: Uint8Array;
   headers: Headers;
   path: string;
+  resourceUrl: string;
   publicOrigin: string | null;
   idempotencyKey: string | null;
+  unsignedTransactionTtlSeconds: number;
   claims: () => ClaimsApi;
 }): Promise<GatewayAnswer> {
   const { ledger, body } = args;
   const processId = body.processId;
-  if (body.signedTransaction === undefined) {
-    try {
-      return await unsignedAnswer({ ledger, body });
-    } catch (error) {
-      return errorAnswer(ledgerAppError(error), { processId });
-    }
+  const refuse = (error: AppError) => errorAnswer(error, { processId });
+  if (args.payment !== null && body.signedTransaction !== undefined) {
+    return refuse(
+      appError(
+        "validation_failed",
+        "body.signedTransaction: send the payment once, in the PAYMENT-SIGNATURE header or as body.signedTransaction",
+      ),
+    );
   }
-  let decoded: DecodedSignedTransaction;
-  try {
-    decoded = ledger.decodeSignedTransaction(body.signedTransaction);
-  } catch (error) {
-    if (!(error instanceof LedgerError)) throw error;
-    return errorAnswer(appError("validation_failed", `body.${error.message}`), { processId });
+  const context = await ledger.gatewayContext({ processId, payer: body.userAddress });
+  const unusable = processRefusal(context);
+  if (unusable !== null) return refuse(unusable);
+  const price = context.pricing?.taskPrice ?? 0n;
+  if (body.amount < price) {
+    return refuse(
+      appError(
+        "validation_failed",
+        `body.amount: ${body.amount} is below the process's current price ${price}`,
+      ),
+    );
   }
-  const check = checkSignedPayment({
-    decoded,
-    body,
-    moduleAddress: ledger.moduleAddress(),
-    chainId: await chainIdOf(ledger),
-  });
-  if (!check.ok) return errorAnswer(appError("validation_failed", check.message), { processId });
+  const offer: OfferArgs = {
+    ledger,
+    processId,
+    price,
+    amount: body.amount,
+    payer: body.userAddress,
+    taskId: body.taskId,
+    resourceUrl: args.resourceUrl,
+    maxTimeoutSeconds: PAYMENT_WAIT_SECS,
+    unsignedTransactionTtlSeconds: args.unsignedTransactionTtlSeconds,
+  };
+  const expected: ExpectedPayment = {
+    userAddress: body.userAddress,
+    processId,
+    minAmount: price,
+    amount: body.amount,
+    taskId: body.taskId,
+  };
+
+  let taskId: string;
+  let submit: Submit;
+  if (args.payment !== null) {
+    const read = await readEscrowPayment({ ledger, payment: args.payment, expected });
+    if (!read.ok) return offerAnswer({ error: read.error, offer });
+    taskId = read.taskId;
+    submit = async () => {
+      const commit = await commitEscrowPayment({ ledger, read, processId });
+      if (commit.ok) return commit;
+      if (commit.response === undefined) return { ok: false, answer: refuse(commit.error) };
+      const answer = await offerAnswer({ error: commit.error, offer, response: commit.response });
+      return { ok: false, answer };
+    };
+  } else if (body.signedTransaction !== undefined) {
+    const signedTransaction = body.signedTransaction;
+    const checked = await checkBodyTransaction({ ledger, signedTransaction, expected });
+    if (!checked.ok) return refuse(checked.error);
+    taskId = checked.taskId;
+    submit = async () => {
+      try {
+        const receipt = await ledger.submitSignedTransaction(signedTransaction, {
+          timeoutSecs: PAYMENT_WAIT_SECS,
+        });
+        return { ok: true, hash: receipt.hash };
+      } catch (error) {
+        return { ok: false, answer: refuse(ledgerAppError(error)) };
+      }
+    };
+  } else {
+    return offerAnswer({
+      error: appError(
+        "x402_payment_required",
+        "Payment required: sign accepts[0].extra.unsignedTransaction (or your own make_payment) and send it in the PAYMENT-SIGNATURE header (docs/x402.md)",
+      ),
+      offer,
+    });
+  }
 
   const transactionId = newTransactionId();
   let idempotency =
@@ -99,48 +132,27 @@ export async function runPayment(args: {
       ? undefined
       : { route: ROUTE, key: args.idempotencyKey, bodyHash: await sha256Hex(args.rawBody) };
   if (idempotency !== undefined) {
-    const context = await ledger.gatewayContext({ processId, payer: body.userAddress });
-    const proof = await checkCallerProof({
-      publicOrigin: args.publicOrigin,
-      headers: args.headers,
-      method: "POST",
-      path: args.path,
-      body: args.rawBody,
-      authenticationKey: context.authenticationKey,
-    });
-    if (!proof.ok) return errorAnswer(proof.error, { processId });
-    const admitted = await args.claims().admit({
-      transactionId,
-      nowSeconds: Math.floor(Date.now() / 1000),
-      proof: proof.value,
-      idempotency,
-    });
-    const refusal = admitRefusal(admitted, processId);
-    if (refusal !== null) return refusal;
-    // Over the claims object's cap the payment still goes ahead, without a stored answer.
-    if (admitted.kind === "admitted" && !admitted.idempotent) idempotency = undefined;
+    const admitted = await admitIdempotent({ args, context, transactionId, idempotency });
+    if (admitted.answer !== null) return admitted.answer;
+    if (!admitted.idempotent) idempotency = undefined;
   }
 
-  let answer: GatewayAnswer;
-  try {
-    const receipt = await ledger.submitSignedTransaction(body.signedTransaction, {
-      timeoutSecs: PAYMENT_WAIT_SECS,
-    });
-    answer = {
-      status: 200,
-      body: {
-        success: true,
-        transactionHash: receipt.hash,
-        processId,
-        taskId: check.taskId,
-        amount: body.amount.toString(),
-        userAddress: body.userAddress,
-        timestamp: nowIso(),
-      },
-    };
-  } catch (error) {
-    answer = errorAnswer(ledgerAppError(error), { processId });
-  }
+  const committed = await submit();
+  const answer: GatewayAnswer = committed.ok
+    ? {
+        status: 200,
+        body: {
+          success: true,
+          transactionHash: committed.hash,
+          processId,
+          taskId,
+          amount: body.amount.toString(),
+          userAddress: body.userAddress,
+          timestamp: nowIso(),
+        },
+        ...(committed.response === undefined ? {} : { x402: { response: committed.response } }),
+      }
+    : committed.answer;
   if (idempotency !== undefined) {
     // A 5xx says nothing final (the node may still commit it): the retry asks again.
     const final = answer.status < 500;
@@ -152,4 +164,61 @@ export async function runPayment(args: {
     });
   }
   return answer;
+}
+
+/** body.signedTransaction, decoded and checked: any mismatch is 400 naming the field. */
+async function checkBodyTransaction(args: {
+  ledger: LedgerClient;
+  signedTransaction: string;
+  expected: ExpectedPayment;
+}): Promise<{ ok: true; taskId: string } | { ok: false; error: AppError }> {
+  let decoded: DecodedSignedTransaction;
+  try {
+    decoded = args.ledger.decodeSignedTransaction(args.signedTransaction);
+  } catch (error) {
+    if (!(error instanceof LedgerError)) throw error;
+    return { ok: false, error: appError("validation_failed", `body.${error.message}`) };
+  }
+  const check = checkSignedPayment({
+    decoded,
+    expected: args.expected,
+    moduleAddress: args.ledger.moduleAddress(),
+    chainId: await ledgerChainId(args.ledger),
+    nowSecs: BigInt(Math.floor(Date.now() / 1000)),
+    field: "body.signedTransaction",
+  });
+  return check.ok ? check : { ok: false, error: appError("validation_failed", check.message) };
+}
+
+/**
+ * An Idempotency-Key is taken only with a valid caller proof for userAddress, checked before
+ * anything is recorded. Over the claims object's cap the payment still goes ahead, without a
+ * stored answer (`idempotent` false).
+ */
+async function admitIdempotent(a: {
+  args: Parameters<typeof runPayment>[0];
+  context: GatewayContext;
+  transactionId: string;
+  idempotency: { route: string; key: string; bodyHash: string };
+}): Promise<{ answer: GatewayAnswer | null; idempotent: boolean }> {
+  const { args } = a;
+  const processId = args.body.processId;
+  const proof = await checkCallerProof({
+    publicOrigin: args.publicOrigin,
+    headers: args.headers,
+    method: "POST",
+    path: args.path,
+    body: args.rawBody,
+    authenticationKey: a.context.authenticationKey,
+  });
+  if (!proof.ok) return { answer: errorAnswer(proof.error, { processId }), idempotent: false };
+  const admitted = await args.claims().admit({
+    transactionId: a.transactionId,
+    nowSeconds: Math.floor(Date.now() / 1000),
+    proof: proof.value,
+    idempotency: a.idempotency,
+  });
+  const refusal = admitRefusal(admitted, processId);
+  if (refusal !== null) return { answer: refusal, idempotent: false };
+  return { answer: null, idempotent: admitted.kind === "admitted" && admitted.idempotent };
 }

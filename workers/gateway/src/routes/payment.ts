@@ -8,8 +8,9 @@ import {
 import { gatewayConfig } from "../config.js";
 import { claimsStub } from "../durable/stubs.js";
 import { usablePaymentTaskIds } from "../execute/usable-payments.js";
+import { paymentOf } from "../http/payment-header.js";
 import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";
-import { nowIso, sendDeclared } from "../http/respond.js";
+import { errorAnswer, nowIso, sendDeclared } from "../http/respond.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import {
   callerHeadersSchema,
@@ -17,6 +18,9 @@ import {
   gatewayRouter,
   jsonAnswer,
   jsonBody,
+  paymentRequiredAnswer,
+  paymentSignatureHeaderSchema,
+  withPaymentHeaders,
 } from "../openapi/route-parts.js";
 import { runPayment } from "../payment/run-payment.js";
 
@@ -25,12 +29,18 @@ const paymentRoute = createRoute({
   path: "/api/payment",
   summary: "Pay into escrow with a transaction the payer signed",
   description:
-    "Without `signedTransaction` the answer is 400 with `unsignedTransaction` (hex BCS of a make_payment RawTransaction) and `taskId`: sign it and post again with `signedTransaction` (hex BCS SignedTransaction). The gateway never holds a payer's key.",
+    "SPEC's body plus the payer's signed make_payment, in the x402 `PAYMENT-SIGNATURE` header or as `signedTransaction` (hex BCS SignedTransaction). Without either, after checking the process and the amount, the answer is 402 with `PAYMENT-REQUIRED`: `accepts[0].extra.unsignedTransaction` is the make_payment to sign (docs/x402.md). The gateway never holds a payer's key.",
   // The body's exact bytes are read first: the caller proof and idempotency hash them as sent.
   middleware: [rawBody] as const,
-  request: { headers: callerHeadersSchema, body: jsonBody(paymentBodySchema) },
+  request: {
+    headers: callerHeadersSchema.extend(paymentSignatureHeaderSchema.shape),
+    body: jsonBody(paymentBodySchema),
+  },
   responses: {
-    200: jsonAnswer("Committed: the payment is in escrow", paymentResponseSchema),
+    200: withPaymentHeaders(
+      jsonAnswer("Committed: the payment is in escrow", paymentResponseSchema),
+    ),
+    402: paymentRequiredAnswer,
     ...errorAnswers(400, 401, 404, 409, 413, 415, 500, 503, 504),
   },
 });
@@ -50,14 +60,22 @@ export const paymentRoutes = gatewayRouter()
   .openapi(paymentRoute, async (c) => {
     const body = c.req.valid("json");
     const idempotencyKey = idempotencyKeyOf(c.req.raw.headers);
+    const payment = paymentOf(c.req.raw.headers);
+    if (!payment.ok) {
+      return sendDeclared(c, errorAnswer(payment.error, { processId: body.processId }));
+    }
     const url = new URL(c.req.url);
+    const config = gatewayConfig(c.env);
     const answer = await runPayment({
       ledger: gatewayLedger(c.env),
       body,
+      payment: payment.payment,
+      resourceUrl: url.toString(),
+      unsignedTransactionTtlSeconds: config.unsignedTransactionTtlSeconds,
       rawBody: c.get("rawBody"),
       headers: c.req.raw.headers,
       path: `${url.pathname}${url.search}`,
-      publicOrigin: gatewayConfig(c.env).publicOrigin,
+      publicOrigin: config.publicOrigin,
       idempotencyKey,
       claims: () => claimsStub(c.env, body.processId, body.userAddress),
     });

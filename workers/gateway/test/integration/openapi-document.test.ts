@@ -5,7 +5,7 @@ import { GATEWAY } from "../support/ledger-fixtures.js";
 type Operation = {
   parameters?: { name: string; in: string; schema?: { pattern?: string } }[];
   requestBody?: unknown;
-  responses: Record<string, unknown>;
+  responses: Record<string, { headers?: Record<string, unknown> }>;
 };
 type Doc = {
   paths: Record<string, Record<string, Operation>>;
@@ -31,6 +31,7 @@ describe("the OpenAPI document generated from the routes", () => {
         "GatewayHealth",
         "OutcomeReports",
         "PaymentBody",
+        "PaymentRequiredResponse",
         "PaymentResponse",
         "Pricing",
         "Process",
@@ -79,5 +80,24 @@ describe("the OpenAPI document generated from the routes", () => {
       const statuses = Object.keys(doc.paths[path]?.[method]?.responses ?? {});
       expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["400", "404", "503"]));
     }
+  });
+
+  it("documents x402 on both paid routes: PAYMENT-SIGNATURE in, 402 with PAYMENT-REQUIRED, PAYMENT-RESPONSE out", async () => {
+    const doc = await document();
+    for (const [path, method] of [
+      ["/api/execute/{processId}", "post"],
+      ["/api/payment", "post"],
+    ] as const) {
+      const operation = doc.paths[path]?.[method];
+      const headers = (operation?.parameters ?? []).filter((p) => p.in === "header");
+      expect(headers.map((p) => p.name)).toContain("payment-signature");
+      const responses = operation?.responses ?? {};
+      expect(Object.keys(responses["402"]?.headers ?? {})).toEqual(
+        expect.arrayContaining(["PAYMENT-REQUIRED", "PAYMENT-RESPONSE"]),
+      );
+      expect(Object.keys(responses["200"]?.headers ?? {})).toContain("PAYMENT-RESPONSE");
+    }
+    const spec400 = doc.paths["/api/execute/{processId}"]?.post?.responses["400"]?.headers ?? {};
+    expect(Object.keys(spec400)).toContain("PAYMENT-REQUIRED");
   });
 });

@@ -1,6 +1,5 @@
-import { Deserializer, type Ed25519Account, Hex, SimpleTransaction } from "@aptos-labs/ts-sdk";
+import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signTransactionHex } from "#shared/ledger/signed-transactions";
 import { paymentResponseSchema } from "#shared/schemas/gateway";
 import { SELF } from "../support/checked-self.js";
 import {
@@ -13,6 +12,7 @@ import {
   testProcess,
   uniqueId,
 } from "../support/ledger-fixtures.js";
+import { paymentRequiredOf, signOffered } from "../support/x402-client.js";
 
 function postPayment(body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return SELF.fetch(`${GATEWAY}/api/payment`, {
@@ -22,9 +22,7 @@ function postPayment(body: Record<string, unknown>, headers: Record<string, stri
   });
 }
 
-type Unsigned = { success: boolean; unsignedTransaction: string; taskId: string; error: string };
-
-/** What a client does with the 400: sign the transaction it was handed. */
+/** What a client does with the 402: sign the transaction it was offered. */
 async function signedPayment(args: {
   payer: Ed25519Account;
   processId: string;
@@ -36,15 +34,9 @@ async function signedPayment(args: {
     amount: (args.amount ?? PRICE).toString(),
     userAddress: args.userAddress ?? address(args.payer),
   });
-  expect(res.status).toBe(400);
-  const body = await res.json<Unsigned>();
-  const transaction = SimpleTransaction.deserialize(
-    new Deserializer(Hex.fromHexString(body.unsignedTransaction).toUint8Array()),
-  );
-  return {
-    signedTransaction: signTransactionHex({ signer: args.payer, transaction }),
-    taskId: body.taskId,
-  };
+  expect(res.status).toBe(402);
+  const { signedTransaction, taskId } = signOffered(args.payer, paymentRequiredOf(res));
+  return { signedTransaction, taskId };
 }
 
 describe("POST /api/payment", () => {
@@ -54,19 +46,23 @@ describe("POST /api/payment", () => {
     processId = await testProcess("paid");
   });
 
-  it("answers 400 with the unsigned make_payment to sign when no signed transaction is sent", async () => {
+  it("answers 402 offering the unsigned make_payment when no payment is sent", async () => {
     const payer = await fundedAccount();
     const res = await postPayment({
       processId,
       amount: PRICE.toString(),
       userAddress: address(payer),
     });
-    expect(res.status).toBe(400);
-    const body = await res.json<Unsigned>();
-    expect(body.success).toBe(false);
-    expect(body.error).toContain("body.signedTransaction");
-    expect(body.unsignedTransaction).toMatch(/^0x[0-9a-f]+$/);
-    expect(body.taskId.length).toBeGreaterThan(0);
+    expect(res.status).toBe(402);
+    const required = paymentRequiredOf(res);
+    const extra = required.accepts[0]?.extra ?? {};
+    expect(extra.unsignedTransaction).toMatch(/^0x[0-9a-f]+$/);
+    expect(String(extra.taskId).length).toBeGreaterThan(0);
+    // The body carries the same PaymentRequired next to the gateway's error fields.
+    const body = await res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ success: false, code: "x402_payment_required", processId });
+    expect(body.accepts).toEqual(required.accepts);
+    expect(body.error).toBe(required.error);
   });
 
   it("submits the payer's signed make_payment, waits for it and answers SPEC's body plus taskId", async () => {
@@ -96,10 +92,11 @@ describe("POST /api/payment", () => {
     const payer = await fundedAccount();
     const other = await fundedAccount();
     const { signedTransaction } = await signedPayment({ payer, processId });
+    const otherProcessId = await testProcess("operated");
     const cases: [Record<string, unknown>, string][] = [
       [{ userAddress: address(other) }, "sender"],
       [{ amount: (PRICE + 1n).toString() }, "amount"],
-      [{ processId: uniqueId("other") }, "process_id"],
+      [{ processId: otherProcessId }, "process_id"],
       [{ taskId: uniqueId("other-task") }, "task_id"],
     ];
     for (const [change, word] of cases) {
