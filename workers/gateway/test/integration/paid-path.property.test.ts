@@ -1,7 +1,8 @@
 /**
  * Issue 12, "Done when": a randomised sequence over many payers and processes, through the real
  * gateway, the devnode and a real agent Worker (the counting agent, which also counts runs per
- * payment): pay, execute (the agent succeeds or fails at random), fail-then-retry at once
+ * payment): pay, execute (the agent succeeds or fails at random), pay and run in one x402
+ * request (sometimes replayed, docs/x402.md), fail-then-retry at once
  * (hole 1's shape), the provider side's own report, refund, release, settle, price changes
  * and clock moves. After EVERY step: no payment paid for a successful run and went back to its
  * payer unless the provider reported failure; no payment reached its receiver without a
@@ -18,12 +19,14 @@ import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isLedgerError } from "#shared/ledger/errors";
+import { SELF } from "../support/checked-self.js";
 import { gasFee } from "../support/gas-fee.js";
 import {
   address,
   advanceLedgerClock,
   execute,
   fundedAccount,
+  GATEWAY,
   ledger,
   operator,
   PRICE,
@@ -37,6 +40,7 @@ import {
 } from "../support/operated-process.js";
 import { brokenInvariants, type ModelPayment, usable } from "../support/paid-path-model.js";
 import { agentRun, agentRunsOf } from "../support/run-counts.js";
+import { paymentRequiredOf, paymentResponseOf, signOffered } from "../support/x402-client.js";
 
 /** Set to a failure's seed to replay its sequences. */
 const REPLAY_SEED: number | undefined = undefined;
@@ -49,6 +53,7 @@ type Op =
   | { kind: "pay"; payer: number; process: number; double: boolean }
   | { kind: "execute"; payment: number | null; payer: number; process: number; fail: boolean }
   | { kind: "failThenRetry"; payer: number; process: number }
+  | { kind: "payAndRun"; payer: number; process: number; fail: boolean; replay: boolean }
   | { kind: "report"; payment: number; delivered: boolean }
   | { kind: "refund" | "release"; payment: number }
   | { kind: "settle"; payment: number; by: number }
@@ -85,6 +90,16 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.record({
+      kind: fc.constant("payAndRun" as const),
+      payer,
+      process,
+      fail: fc.boolean(),
+      replay: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
       kind: fc.constant("report" as const),
       payment,
       delivered: fc.boolean(),
@@ -108,7 +123,7 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   },
 );
 
-type ExecuteAnswer = { status?: string; error?: string; transactionId?: string };
+type ExecuteAnswer = { status?: string; error?: string; code?: string; transactionId?: string };
 
 /** One sequence's world: fresh processes and accounts, the model, and the conservation sums. */
 class World {
@@ -325,6 +340,57 @@ async function step(
       );
       await waitForOutcome({ processId: p.processId, taskId: p.taskId, payer: address(p.payer) });
       return { touched: [p], accounts: [address(p.payer)] };
+    }
+    case "payAndRun": {
+      // x402 (docs/x402.md): the payer signs the make_payment POST /api/payment offers (twice
+      // the base price, so usable whatever the price) and execute commits it and runs on it.
+      const proc = world.processes[op.process] as OperatedProcess;
+      const user = world.payers[op.payer] as Ed25519Account;
+      const offered = await SELF.fetch(`${GATEWAY}/api/payment`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          processId: proc.processId,
+          amount: (PRICE * 2n).toString(),
+          userAddress: address(user),
+        }),
+      });
+      const paid = signOffered(user, paymentRequiredOf(offered));
+      const send = () =>
+        execute({
+          processId: proc.processId,
+          body: {
+            userAddress: address(user),
+            data: { nonce: crypto.randomUUID(), ...(op.fail ? { fail: "the agent failed" } : {}) },
+          },
+          signer: null,
+          headers: paid.headers,
+        });
+      const res = await send();
+      const body = await res.json<ExecuteAnswer>();
+      const settled = paymentResponseOf(res);
+      expect(settled.success, `pay and run: ${JSON.stringify(body)}`).toBe(true);
+      world.burned += await gasFee(settled.transaction);
+      const p: ModelPayment = {
+        processId: proc.processId,
+        taskId: paid.taskId,
+        payer: user,
+        amount: PRICE * 2n,
+        answeredRuns: [],
+        released: false,
+        providerReportedFailure: false,
+        providerReported: false,
+      };
+      world.payments.push(p);
+      const ran = await bookAnswer(world, { status: res.status, body }, user, proc.processId);
+      expect(ran, `pay and run ran on its own payment (${JSON.stringify(body)})`).toBe(p);
+      if (op.replay) {
+        const again = await send();
+        expect(again.status).toBe(409);
+        expect((await again.json<ExecuteAnswer>()).code).toBe("payment_already_claimed");
+      }
+      await waitForOutcome({ processId: p.processId, taskId: p.taskId, payer: address(user) });
+      return { touched: [p], accounts: [address(user)] };
     }
     case "report": {
       const p = world.pick(op.payment);
