@@ -45,7 +45,9 @@ const executeRoute = createRoute({
       ),
     ),
     402: paymentRequiredAnswer,
-    ...errorAnswers(401, 403, 404, 409, 413, 415, 500, 502, 503, 504),
+    ...errorAnswers(401, 403, 404, 409, 413, 415, 502, 503, 504),
+    // A paid run whose agent gave no usable answer: the payment committed all the same.
+    500: withPaymentHeaders(errorAnswers(500)[500]),
   },
 });
 

@@ -1,11 +1,18 @@
 import type { z } from "zod";
+import { PAYMENT_REQUIRED_HEADER, PAYMENT_RESPONSE_HEADER } from "#shared/x402/transport";
+
+/** Answer headers a route must declare for the status that carries them (docs/x402.md). */
+const DECLARED_HEADERS = [PAYMENT_REQUIRED_HEADER, PAYMENT_RESPONSE_HEADER];
 
 /** What a route declares it answers: per status, the JSON body's schema. */
 export type DeclaredRoute = {
   method: string;
   pattern: RegExp;
   path: string;
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  responses: Record<
+    string,
+    { content?: Record<string, { schema?: unknown }>; headers?: { shape?: object } }
+  >;
 };
 
 type RegistryRoute = {
@@ -34,8 +41,8 @@ export function declaredRoutes(app: {
 }
 
 /**
- * Fails unless `response` is one its route declares: the status is listed and the JSON body
- * parses with that status's schema. Requests no declared route matches (unknown paths, the
+ * Fails unless `response` is one its route declares: the status is listed, the x402 headers it
+ * carries are declared for that status, and the JSON body parses with that status's schema. Requests no declared route matches (unknown paths, the
  * docs pages) are not checked.
  */
 export async function checkDeclaredAnswer(
@@ -52,6 +59,12 @@ export async function checkDeclaredAnswer(
   const declared = route.responses[String(response.status)];
   if (declared === undefined) {
     throw new Error(`${where}, a status the route does not declare`);
+  }
+  const declaredHeaders = Object.keys(declared.headers?.shape ?? {}).map((h) => h.toLowerCase());
+  for (const header of DECLARED_HEADERS) {
+    if (response.headers.has(header) && !declaredHeaders.includes(header.toLowerCase())) {
+      throw new Error(`${where} with a ${header} header the route does not declare for it`);
+    }
   }
   const schema = declared.content?.["application/json"]?.schema as z.ZodType | undefined;
   if (schema === undefined) return;

@@ -57,4 +57,26 @@ describe("answers checked against their route's declaration", () => {
       "answered 400, a status the route does not declare",
     );
   });
+
+  it("fails an answer carrying an x402 header its status does not declare", async () => {
+    const wrong = withDeclaration("/api/payment", (r) => ({
+      ...r.responses,
+      402: { ...r.responses[402], headers: { shape: {} } },
+    }));
+    const request = new Request(`${BASE}/api/payment`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ processId: "p1", amount: "1", userAddress: `0x${"ab".repeat(32)}` }),
+    });
+    const response = new Response(JSON.stringify({}), {
+      status: 402,
+      headers: { "PAYMENT-REQUIRED": "e30=" },
+    });
+    await expect(checkDeclaredAnswer(routes, request, response.clone())).rejects.toThrow(
+      "its declared schema refuses",
+    );
+    await expect(checkDeclaredAnswer(wrong, request, response)).rejects.toThrow(
+      "with a PAYMENT-REQUIRED header the route does not declare for it",
+    );
+  });
 });
