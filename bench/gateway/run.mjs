@@ -3,9 +3,12 @@
 //   - execute requests per second and p50/p99 for a free process through the gateway, for the
 //     echo agent called directly, and for a bare Hono hello Worker;
 //   - ledger requests per paid execute (counted by a proxy Worker in front of the devnode);
+//   - a paid run's client-observed latency, paying and running in one request against pay, wait
+//     and execute done separately, and paid against free execute throughput (pay-and-run.mjs);
 //   - list p50 over N registered processes with a tag filter.
 //
 //   node bench/gateway/run.mjs [--requests 3000] [--rounds 3] [--concurrency 16] [--processes 10000]
+//     [--pay-runs 30] [--paid-requests 100] [--client-rtt-ms 0]
 //
 // Not part of `npm test`. Loopback only, a bounded number of requests; state in a temp folder.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,6 +19,7 @@ import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { bundleWorkerCode } from "../../scripts/lib/bundle-worker.mjs";
 import { benchOptions } from "../options.mjs";
+import { payAndRunFigures, printPayAndRun } from "./pay-and-run.mjs";
 
 const options = benchOptions({
   integers: {
@@ -25,6 +29,9 @@ const options = benchOptions({
     processes: { fallback: 10000 },
     "paid-executes": { fallback: 20 },
     "list-requests": { fallback: 200 },
+    "pay-runs": { fallback: 30 },
+    "paid-requests": { fallback: 100 },
+    "client-rtt-ms": { fallback: 0, min: 0 },
   },
 });
 const REQUESTS = options.requests;
@@ -329,6 +336,30 @@ try {
   }
   console.log(
     `paid execute: ${paidOk}/${PAID} completed, ledger requests per execute: ${(ledgerRequests / PAID).toFixed(2)}, with its outcome report: ${(allRequests / PAID).toFixed(2)}`,
+  );
+
+  const payAndRunArgs = {
+    runs: options["pay-runs"],
+    rounds: ROUNDS,
+    perRound: options["paid-requests"],
+    concurrency: CONCURRENCY,
+    clientRttMs: options["client-rtt-ms"],
+  };
+  printPayAndRun(
+    await payAndRunFigures({
+      ...payAndRunArgs,
+      helpers,
+      gateway,
+      devnode: (input, init) => devnode.fetch(input, init),
+      counter,
+      funded,
+      processId: "bench-paid",
+      price: 1000n,
+      origin: "https://gateway.bench",
+      freeExecute: viaGateway,
+      load,
+    }),
+    payAndRunArgs,
   );
 
   // List: N processes, every RARE_TAG_EVERY-th tagged "rare".

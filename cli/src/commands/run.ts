@@ -1,12 +1,13 @@
 import { defineCommand } from "citty";
 import { signArgs } from "../args/common-args.js";
 import { gatewayArgs } from "../args/gateway-args.js";
+import { usageError } from "../errors/cli-error.js";
 import { createOutput } from "../output/output.js";
 import { runCaller } from "../run/run-caller.js";
-import { callExecute } from "../run/run-gateway.js";
+import { callExecute, type ExecuteAnswer } from "../run/run-gateway.js";
 import { parseRunOptions } from "../run/run-options.js";
 import { runLogs, showRunResult } from "../run/run-output.js";
-import { payBeforeRun, type RunPayment } from "../run/run-payment.js";
+import type { RunPayment } from "../run/run-pay-and-run.js";
 import { buildExecuteRequest } from "../run/run-request.js";
 import { settingsFromArgs } from "../runtime/settings.js";
 
@@ -27,7 +28,10 @@ export default defineCommand({
       description: "Task id: the payment this run uses (with --pay: the new payment's task id)",
     },
     priority: { type: "string", valueHint: "0-3", description: "Priority, 0 to 3" },
-    pay: { type: "boolean", description: "Pay --amount into escrow first and run on that payment" },
+    pay: {
+      type: "boolean",
+      description: "Pay --amount and run on that payment, in one gateway request (x402)",
+    },
     amount: {
       type: "string",
       valueHint: "octas",
@@ -46,23 +50,28 @@ export default defineCommand({
     const options = parseRunOptions(args);
     const { processId, taskId, amount } = options;
     const out = createOutput({ json: args.json === true });
-    // Flags, profile and environment are read once; the payment step reuses them.
+    // Flags, profile and environment are read once; the payment reuses them.
     const settings = settingsFromArgs(args);
     const caller = runCaller(settings, options.user);
+    let answer: ExecuteAnswer;
     let payment: RunPayment | undefined;
-    if (amount !== undefined && taskId !== undefined && caller.signer) {
-      payment = await payBeforeRun({
+    if (amount !== undefined && taskId !== undefined) {
+      if (!caller.signer) throw usageError("--pay needs a key to sign the payment, not --user");
+      // Loaded only here: x402's codecs bring their own schemas, which a run without --pay skips.
+      const { payAndRun } = await import("../run/run-pay-and-run.js");
+      ({ answer, payment } = await payAndRun({
         values: args,
         settings,
         signer: caller.signer,
         processId,
         taskId,
         amount,
+        request: options,
         out,
-      });
+      }));
+    } else {
+      answer = await callExecute(await buildExecuteRequest(options, caller), processId, out);
     }
-    const request = await buildExecuteRequest(options, caller);
-    const answer = await callExecute(request, processId, out);
     const logs = await runLogs({
       gateway: options.gateway,
       processId,

@@ -4,29 +4,30 @@ import {
   executeSuccessResponseSchema,
 } from "#shared/schemas/gateway";
 import type { Output } from "../output/output.js";
-import { gatewayError, gatewayRequest } from "../runtime/gateway-client.js";
+import { type GatewayResponse, gatewayError, gatewayRequest } from "../runtime/gateway-client.js";
 import type { ExecuteRequest } from "./run-request.js";
 
 export type ExecuteAnswer =
   | z.output<typeof executeSuccessResponseSchema>
   | z.output<typeof executeFailureResponseSchema>;
 
-/**
- * Sends the execute request with a spinner and returns the gateway's answer, a run that
- * succeeded or failed; any other answer is an error of the command.
- */
-export async function callExecute(
+/** Sends the execute request with a spinner; the answer as it came. */
+export function sendExecute(
   request: ExecuteRequest,
-  processId: string,
+  label: string,
   out: Output,
-): Promise<ExecuteAnswer> {
-  const spinner = out.spinner(`running ${processId}`);
-  const response = await gatewayRequest({
+): Promise<GatewayResponse> {
+  const spinner = out.spinner(label);
+  return gatewayRequest({
     url: request.url,
     method: "POST",
     body: request.body,
     headers: { ...request.headers },
   }).finally(() => spinner.stop());
+}
+
+/** The run an execute answer reports, succeeded or failed; any other answer is an error of the command. */
+export function executeAnswer(response: GatewayResponse, processId: string): ExecuteAnswer {
   const success = executeSuccessResponseSchema.safeParse(response.body);
   // The failure shape is only tried when the success shape does not fit.
   const failure = success.success
@@ -35,4 +36,13 @@ export async function callExecute(
   const answer = success.success ? success.data : failure?.success ? failure.data : undefined;
   if (!answer) throw gatewayError(response, `run ${processId}`);
   return answer;
+}
+
+/** Sends the execute request and returns the run it reports. */
+export async function callExecute(
+  request: ExecuteRequest,
+  processId: string,
+  out: Output,
+): Promise<ExecuteAnswer> {
+  return executeAnswer(await sendExecute(request, `running ${processId}`, out), processId);
 }

@@ -3,7 +3,7 @@ import { formatApt, formatKeyValues } from "../output/format.js";
 import type { Output } from "../output/output.js";
 import { fetchLogs } from "../runtime/fetch-logs.js";
 import type { ExecuteAnswer } from "./run-gateway.js";
-import type { RunPayment } from "./run-payment.js";
+import type { RunPayment } from "./run-pay-and-run.js";
 
 /** The run's logs through the gateway; a note and undefined when they cannot be read. */
 export function runLogs(args: {

@@ -18,9 +18,13 @@ export function gatewayBaseUrl(flag: string | undefined): URL {
   return url;
 }
 
+/** How long a gateway request may take: a paid run's commit plus the agent's time limit fit in it. */
+export const GATEWAY_TIMEOUT_MS = 60_000;
+
 export interface GatewayResponse {
   status: number;
   body: unknown;
+  headers: Headers;
 }
 
 const errorBodySchema = z.looseObject({ error: z.string() });
@@ -52,7 +56,7 @@ export async function gatewayRequest(args: {
         ...args.headers,
       },
       ...(args.body === undefined ? {} : { body: args.body }),
-      signal: AbortSignal.timeout(args.timeoutMs ?? 60_000),
+      signal: AbortSignal.timeout(args.timeoutMs ?? GATEWAY_TIMEOUT_MS),
     });
     text = await response.text();
   } catch (error) {
@@ -76,7 +80,7 @@ export async function gatewayRequest(args: {
       `gateway at ${args.url.origin} answered HTTP ${response.status} without JSON`,
     );
   }
-  return { status: response.status, body };
+  return { status: response.status, body, headers: response.headers };
 }
 
 /** The gateway's error message for a non-success answer, mapped to an exit kind by status. */
@@ -90,6 +94,7 @@ export function gatewayError(response: GatewayResponse, what: string): CliError 
         ? "unreachable"
         : response.status === 400 ||
             response.status === 401 ||
+            response.status === 402 ||
             response.status === 403 ||
             response.status === 409
           ? "refused"

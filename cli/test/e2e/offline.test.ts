@@ -136,10 +136,18 @@ describe("help and usage", () => {
 
   it("loads no ledger SDK code for run, paid or free: address, payment and caller proof without it", () => {
     const loaded = commandLoads("run");
-    expect(loaded).toContain("make_payment");
     expect(loaded).toContain("AGENTGATE-CALLER-PROOF-V2");
     expect(loaded).not.toContain(SDK_MARKER);
     expect(loaded).not.toContain("bn254");
+    // --pay's part (x402's codecs and the payment) is loaded only with --pay.
+    expect(loaded).not.toContain("PAYMENT-SIGNATURE");
+    const payChunk = /import\("\.\/(run-pay-and-run-[A-Za-z0-9]+\.mjs)"\)/.exec(loaded)?.[1];
+    expect(payChunk).toBeDefined();
+    const paid = staticallyLoaded(join(dirname(CLI_PATH), "chunks", payChunk ?? ""));
+    expect(paid).toContain("make_payment");
+    expect(paid).toContain("PAYMENT-SIGNATURE");
+    expect(paid).not.toContain(SDK_MARKER);
+    expect(paid).not.toContain("bn254");
   });
 
   it("prints the version", async () => {

@@ -1,6 +1,7 @@
 /**
  * `run` and `logs` of the built CLI through a gateway with the echo agent on a devnode: paying
- * first, the caller proof of a paid process, results, transaction ids and logs, and failures.
+ * and running in one request (--pay), the caller proof of a paid process, results, transaction
+ * ids and logs, and failures.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -83,7 +84,7 @@ describe("run", () => {
     expectFailure(await cli(["run", "-i", ECHO, "-d", '{"a":1}'], user), 5, /Payment required/);
   });
 
-  it("pays first with --pay, runs on that payment and prints result, transaction id and logs", async () => {
+  it("pays and runs on that payment with --pay and prints result, transaction id and logs", async () => {
     const body = jsonResult(
       await cli(
         [

@@ -72,6 +72,13 @@ export interface LedgerSigner {
   simulationAuthenticator?(): { bcsToBytes(): Uint8Array };
 }
 
+/** What building a transaction needs from the node besides its payload. */
+export interface TransactionContext {
+  sequenceNumber: bigint;
+  gasUnitPrice: bigint;
+  chainId: number;
+}
+
 /** One entry function call: the function, its parameter types, and the arguments. */
 export interface EntrySubmission {
   signer: LedgerSigner;
@@ -307,27 +314,39 @@ export function createTransactionClient(args: {
   }
 
   /**
+   * The sequence number, gas price and chain id a transaction of `sender` needs, asked for at
+   * once; also for callers that sign a transaction someone else submits (docs/x402.md).
+   */
+  async function transactionContext(
+    sender: string,
+    options: Pick<SubmitOptions, "sequenceNumber" | "gasUnitPrice"> = {},
+  ): Promise<TransactionContext> {
+    const [sequenceNumber, price, chain] = await Promise.all([
+      options.sequenceNumber ?? sequenceNumberOf(sender),
+      options.gasUnitPrice ?? gasUnitPrice(),
+      chainId(),
+    ]);
+    return { sequenceNumber, gasUnitPrice: price, chainId: chain };
+  }
+
+  /**
    * Builds the transaction (sequence number, gas price and chain id asked for at once),
    * simulates it when the client does, signs it, submits its BCS and waits for the commit.
    */
   async function submitEntry(submission: EntrySubmission): Promise<TxReceipt> {
     const options = submission.options ?? {};
     const sender = submission.signer.accountAddress.toStringLong();
-    const [sequenceNumber, price, chain] = await Promise.all([
-      options.sequenceNumber ?? sequenceNumberOf(sender),
-      options.gasUnitPrice ?? gasUnitPrice(),
-      chainId(),
-    ]);
+    const context = await transactionContext(sender, options);
     const raw = rawEntryTransactionBytes({
       sender,
-      sequenceNumber,
+      sequenceNumber: context.sequenceNumber,
       function: submission.function,
       params: submission.params,
       args: submission.args,
       maxGasAmount: options.maxGasAmount ?? DEFAULT_MAX_GAS_AMOUNT,
-      gasUnitPrice: price,
+      gasUnitPrice: context.gasUnitPrice,
       expirationTimestampSecs: BigInt(Math.floor(Date.now() / 1000)) + EXPIRATION_SECS,
-      chainId: chain,
+      chainId: context.chainId,
     });
     if (args.simulate) await simulate(submission.signer, raw);
     const authenticator = submission.signer.signWithAuthenticator(signingMessage(raw)).bcsToBytes();
@@ -368,7 +387,13 @@ export function createTransactionClient(args: {
     });
   }
 
-  return { moduleAddress: packageAddress, entry, submitEntry, waitForTransaction };
+  return {
+    moduleAddress: packageAddress,
+    entry,
+    submitEntry,
+    transactionContext,
+    waitForTransaction,
+  };
 }
 
 export type TransactionClient = ReturnType<typeof createTransactionClient>;

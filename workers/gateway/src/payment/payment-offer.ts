@@ -52,7 +52,7 @@ export async function paymentOffer(args: OfferArgs & { error: string }): Promise
         expiresAtSecs,
       });
       extra.payer = args.payer;
-      extra.unsignedTransaction = `0x${bytesToHex(transaction.bcsToBytes())}`;
+      extra.unsignedTransaction = `0x${bytesToHex(transaction.rawTransaction.bcsToBytes())}`;
       extra.unsignedTransactionExpiresAt = new Date(expiresAtSecs * 1000).toISOString();
     } catch (error) {
       if (!(error instanceof LedgerError)) throw error;
@@ -73,16 +73,18 @@ export async function paymentOffer(args: OfferArgs & { error: string }): Promise
 /**
  * A refusal that offers the payment afresh: 402 answers carry the PaymentRequired both in the
  * PAYMENT-REQUIRED header and in the JSON body next to the error fields; SPEC's 400 Payment
- * required carries it in the header only (docs/x402.md, "Transports" and "Which answer").
+ * required carries it in the header only, without a transaction built for the payer: a client
+ * that did not ask for x402 costs the ledger no reads for it (docs/x402.md, "Which answer").
  */
 export async function offerAnswer(args: {
   error: AppError;
   offer: OfferArgs;
   response?: SettleResponse;
 }): Promise<GatewayAnswer> {
-  const { error, offer } = args;
+  const { error } = args;
+  const answer = errorAnswer(error, { processId: args.offer.processId });
+  const offer = answer.status === 402 ? args.offer : { ...args.offer, payer: null };
   const required = await paymentOffer({ ...offer, error: errorMessage(error) });
-  const answer = errorAnswer(error, { processId: offer.processId });
   const x402 = { required, ...(args.response === undefined ? {} : { response: args.response }) };
   if (answer.status !== 402) return { ...answer, x402 };
   return { status: 402, body: { ...required, ...answer.body }, x402 };

@@ -57,9 +57,10 @@ export function signOffered(payer: Ed25519Account, required: PaymentRequired) {
   if (accepted === undefined || typeof unsigned !== "string") {
     throw new Error("the offer carries no unsigned transaction");
   }
-  const transaction = SimpleTransaction.deserialize(
-    new Deserializer(Hex.fromHexString(unsigned).toUint8Array()),
-  );
+  // The offer is exactly a RawTransaction (docs/x402.md): nothing may follow its bytes.
+  const deserializer = new Deserializer(Hex.fromHexString(unsigned).toUint8Array());
+  const transaction = new SimpleTransaction(RawTransaction.deserialize(deserializer));
+  expect(deserializer.remaining(), "bytes after the offered RawTransaction").toBe(0);
   const signedTransaction = signTransactionHex({ signer: payer, transaction });
   return {
     taskId: String(accepted.extra?.taskId),

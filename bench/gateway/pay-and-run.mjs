@@ -1,0 +1,285 @@
+// The pay-and-run figures of bench/gateway (docs/benchmarks.md, "Gateway"), as a client sees them:
+//   - one paid run's latency three ways, alternating run by run: pay, wait for the commit and
+//     execute with a caller proof (the three-step flow); pay and run in one request with a
+//     make_payment the client built (`agentgate run --pay`); and x402's two requests, signing the
+//     402's unsignedTransaction (docs/examples/x402-pay-and-run.mjs);
+//   - paid execute throughput (one pay-and-run request each) against free execute, at the same
+//     concurrency, alternating round by round.
+// With --client-rtt-ms N, each of the client's requests (to the gateway and to the node) waits N ms
+// first, as a client that far away would; the gateway's own requests to the node do not.
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** p50 and p95 of a list of milliseconds. */
+function latencies(list) {
+  const sorted = [...list].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
+/**
+ * `helpers`: bench/gateway/node-helpers.ts; `gateway`: {fetch} on the gateway's socket; `devnode`:
+ * a fetch to the devnode (the client's own ledger requests); `funded()`: a new funded Account;
+ * `freeExecute()`: one free execute request; `load(total, call)`: run.mjs's loop.
+ */
+export async function payAndRunFigures(args) {
+  const { helpers, processId, price, origin } = args;
+  // The client's round trip to the gateway and to the node, added to each of its requests
+  // (--client-rtt-ms): on loopback it is ~0, where a real client is tens of milliseconds away.
+  const away =
+    (fetcher) =>
+    async (...request) => {
+      if (args.clientRttMs > 0) await new Promise((done) => setTimeout(done, args.clientRttMs));
+      return fetcher(...request);
+    };
+  const gateway = { fetch: away(args.gateway.fetch) };
+  const network = helpers.resolveNetwork({ network: "local" });
+  const transactions = helpers.createTransactionClient({
+    network,
+    fetch: away(args.devnode),
+    requestTimeoutMs: 30_000,
+  });
+  const moduleAddress = network.moduleAddress;
+  const path = `/api/execute/${processId}`;
+  const url = `${origin}${path}`;
+  const expiry = () => BigInt(Math.floor(Date.now() / 1000)) + 60n;
+  let taskSeq = 0;
+  const nextTask = (kind) => `${kind}-${taskSeq++}`;
+
+  async function expectRun(res, what) {
+    const body = await res.json();
+    if (res.status !== 200 || body.success !== true) {
+      throw new Error(`${what}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    }
+    return body;
+  }
+
+  function expectSettled(res, what) {
+    const read = helpers.readPaymentResponse(res.headers.get(helpers.PAYMENT_RESPONSE_HEADER));
+    if (!read.ok || !read.response?.success)
+      throw new Error(`${what}: no settled PAYMENT-RESPONSE`);
+  }
+
+  /** Pay, wait for the commit, then execute with a caller proof (today's `run -t` after `pay`). */
+  async function threeStep(user) {
+    const userAddress = user.accountAddress.toStringLong();
+    const taskId = nextTask("three");
+    await transactions.entry({
+      signer: user,
+      fn: "make_payment",
+      args: [processId, taskId, price],
+    });
+    const body = JSON.stringify({ userAddress, data: { taskId }, taskId });
+    const proof = await helpers.signCallerProof({
+      privateKey: user.privateKey,
+      origin,
+      method: "POST",
+      path,
+      body,
+    });
+    await expectRun(
+      await gateway.fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...proof },
+        body,
+      }),
+      "three-step execute",
+    );
+  }
+
+  /** One request: the client builds and signs make_payment (`agentgate run --pay`). */
+  async function payAndRun(user) {
+    const userAddress = user.accountAddress.toStringLong();
+    const taskId = nextTask("one");
+    const context = await transactions.transactionContext(userAddress);
+    const signed = helpers.signMakePayment({
+      signer: user,
+      moduleAddress,
+      context,
+      processId,
+      taskId,
+      amount: price,
+      expirationTimestampSecs: expiry(),
+    });
+    const accepted = helpers.escrowRequirement({
+      chainId: context.chainId,
+      moduleAddress,
+      processId,
+      taskId,
+      amount: price,
+      maxTimeoutSeconds: 60,
+    });
+    const res = await gateway.fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        [helpers.PAYMENT_SIGNATURE_HEADER]: helpers.encodePaymentSignatureHeader(
+          helpers.escrowPaymentPayload(accepted, signed),
+        ),
+      },
+      body: JSON.stringify({ userAddress, data: { taskId } }),
+    });
+    expectSettled(res, "pay-and-run");
+    await expectRun(res, "pay-and-run");
+  }
+
+  /** The 402 of a paid execute: the gateway's offer, with the make_payment it built for the body's payer. */
+  async function offer(body) {
+    const asked = await gateway.fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: helpers.X402_MEDIA_TYPE },
+      body,
+    });
+    await asked.arrayBuffer();
+    const header = asked.headers.get(helpers.PAYMENT_REQUIRED_HEADER);
+    if (asked.status !== 402 || !header) throw new Error(`offer: HTTP ${asked.status}`);
+    return helpers.decodePaymentRequiredHeader(header).accepts[0];
+  }
+
+  /** x402's two requests: ask, sign the 402's transaction as it is, send it. */
+  async function payAndRunOffer(user) {
+    const body = JSON.stringify({ userAddress: user.accountAddress.toStringLong(), data: {} });
+    const accepted = await offer(body);
+    const signed = helpers.signUnsignedTransaction(user, accepted.extra.unsignedTransaction);
+    const res = await gateway.fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        [helpers.PAYMENT_SIGNATURE_HEADER]: helpers.encodePaymentSignatureHeader(
+          helpers.escrowPaymentPayload(accepted, signed),
+        ),
+      },
+      body,
+    });
+    expectSettled(res, "pay-and-run after a 402");
+    await expectRun(res, "pay-and-run after a 402");
+  }
+
+  const timed = async (work) => {
+    const started = performance.now();
+    await work();
+    return performance.now() - started;
+  };
+
+  // Latency: one paid run at a time, the flows in turn, each with its own payer; one warm-up
+  // run of each first.
+  const flows = { threeStep, payAndRun, payAndRunOffer };
+  const payers = Object.fromEntries(
+    await Promise.all(Object.keys(flows).map(async (name) => [name, await args.funded()])),
+  );
+  for (const [name, flow] of Object.entries(flows)) await flow(payers[name]);
+  const times = Object.fromEntries(Object.keys(flows).map((name) => [name, []]));
+  for (let i = 0; i < args.runs; i++) {
+    for (const [name, flow] of Object.entries(flows)) {
+      times[name].push(await timed(() => flow(payers[name])));
+    }
+  }
+  const latency = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, latencies(v)]));
+
+  // Where a pay-and-run's time goes: the gateway's ledger requests for one (counted by the proxy
+  // Worker in front of the devnode, the outcome report left out: it is sent after the answer),
+  // against the three-step execute's; and the client's own part (sequence number and gas price,
+  // then signing) timed alone.
+  const gatewayLedgerRequests = async (flow) => {
+    // Earlier runs' outcome reports land first.
+    await new Promise((done) => setTimeout(done, 1000));
+    await args.counter.fetch("https://counter/__reset");
+    await flow(payers[flow === threeStep ? "threeStep" : "payAndRun"]);
+    return (await args.counter.fetch("https://counter/__count")).json();
+  };
+  const ledgerRequests = {
+    threeStep: await gatewayLedgerRequests(threeStep),
+    payAndRun: await gatewayLedgerRequests(payAndRun),
+  };
+  // The alternative to the client's part: asking the gateway for its 402 offer.
+  const offerTimes = [];
+  const offerBody = JSON.stringify({
+    userAddress: payers.payAndRun.accountAddress.toStringLong(),
+    data: {},
+  });
+  for (let i = 0; i < args.runs; i++) {
+    offerTimes.push(await timed(() => offer(offerBody)));
+  }
+  const prepTimes = [];
+  const preparer = payers.payAndRun;
+  for (let i = 0; i < args.runs; i++) {
+    prepTimes.push(
+      await timed(async () => {
+        const context = await transactions.transactionContext(
+          preparer.accountAddress.toStringLong(),
+        );
+        helpers.signMakePayment({
+          signer: preparer,
+          moduleAddress,
+          context,
+          processId,
+          taskId: "prep",
+          amount: price,
+          expirationTimestampSecs: expiry(),
+        });
+      }),
+    );
+  }
+
+  // Throughput: `concurrency` lanes, each paying from its own account (a payer's transactions
+  // are sequential by their sequence numbers), against as many free executes.
+  const lanes = await Promise.all(Array.from({ length: args.concurrency }, () => args.funded()));
+  async function paidBatch(total) {
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      lanes.map(async (user) => {
+        while (next < total) {
+          next += 1;
+          await payAndRun(user);
+        }
+      }),
+    );
+    return total / ((performance.now() - started) / 1000);
+  }
+  const paidRps = [];
+  const freeRps = [];
+  // Throughput compares the gateway's work alone: measured without the added round trip.
+  for (let r = 0; r < (args.clientRttMs > 0 ? 0 : args.rounds); r++) {
+    paidRps.push(await paidBatch(args.perRound));
+    freeRps.push((await args.load(args.perRound, args.freeExecute)).rps);
+  }
+  return {
+    latency,
+    ledgerRequests,
+    clientPrep: latencies(prepTimes),
+    offer: latencies(offerTimes),
+    ratio: latency.payAndRun.p50 / latency.threeStep.p50,
+    paidRps: median(paidRps),
+    freeRps: median(freeRps),
+  };
+}
+
+/** The figures as run.mjs prints them. */
+export function printPayAndRun(figures, args) {
+  const row = (label, l) =>
+    `  ${label.padEnd(44)} p50 ${l.p50.toFixed(1).padStart(7)} ms   p95 ${l.p95.toFixed(1).padStart(7)} ms`;
+  console.log(
+    `paid run, client-observed, ${args.runs} runs each, alternating, one at a time, client round trip +${args.clientRttMs} ms:`,
+  );
+  console.log(row("pay, wait, execute (three steps)", figures.latency.threeStep));
+  console.log(row("pay-and-run, client builds make_payment", figures.latency.payAndRun));
+  const offer = figures.latency.payAndRunOffer;
+  console.log(row("pay-and-run, signs the 402's transaction", offer));
+  const offerRatio = `; 402 path ${(offer.p50 / figures.latency.threeStep.p50).toFixed(2)}x`;
+  console.log(
+    `  pay-and-run / three steps (p50)              ${figures.ratio.toFixed(2)}x (target <= 0.6x${offerRatio})`,
+  );
+  console.log(
+    `  the client's part of pay-and-run (sequence number, gas price, signing): p50 ${figures.clientPrep.p50.toFixed(1)} ms; asking for the 402 offer instead: p50 ${figures.offer.p50.toFixed(1)} ms`,
+  );
+  console.log(
+    `  gateway's ledger requests before the answer (outcome report aside, it may overlap): three-step execute ${figures.ledgerRequests.threeStep.count} (${figures.ledgerRequests.threeStep.views} views), pay-and-run ${figures.ledgerRequests.payAndRun.count} (${figures.ledgerRequests.payAndRun.views} views)`,
+  );
+  if (args.clientRttMs > 0) return;
+  console.log(
+    `paid execute (pay-and-run) vs free execute, ${args.rounds} rounds of ${args.perRound} at concurrency ${args.concurrency} (medians): ${figures.paidRps.toFixed(1)} vs ${figures.freeRps.toFixed(1)} req/s = ${(figures.paidRps / figures.freeRps).toFixed(2)}x`,
+  );
+}

@@ -1,0 +1,111 @@
+import {
+  escrowPaymentPayload,
+  escrowRequirement,
+  readPaymentResponse,
+  signMakePayment,
+} from "#shared/x402/escrow-client";
+import {
+  encodePaymentSignatureHeader,
+  PAYMENT_RESPONSE_HEADER,
+  PAYMENT_SIGNATURE_HEADER,
+} from "#shared/x402/transport";
+import type { CommonArgValues } from "../args/common-args.js";
+import type { ResolvedSettings } from "../config/resolve-settings.js";
+import { CliError } from "../errors/cli-error.js";
+import { formatApt } from "../output/format.js";
+import type { Output } from "../output/output.js";
+import type { Ed25519Signer } from "../runtime/ed25519-signer.js";
+import { GATEWAY_TIMEOUT_MS, gatewayError } from "../runtime/gateway-client.js";
+import { openTransactionSession } from "../runtime/transaction-session.js";
+import { type ExecuteAnswer, executeAnswer, sendExecute } from "./run-gateway.js";
+import { buildExecuteRequest } from "./run-request.js";
+
+/** The payment `run --pay` made, as its result shows it. */
+export interface RunPayment {
+  taskId: string;
+  amount: string;
+  transactionHash: string;
+  explorerUrl?: string;
+}
+
+/**
+ * How long the signed payment stays valid. The gateway submits it at once, so this only has to
+ * cover the request's way there and a clock that runs behind the ledger's.
+ */
+const PAYMENT_EXPIRATION_SECS = 60n;
+
+/**
+ * Pays and runs in one gateway request (docs/x402.md): the make_payment is built and signed here
+ * (sequence number, gas price and chain id asked of the node at once), and the execute request
+ * carries it in PAYMENT-SIGNATURE. The gateway checks it before submitting (so a refusal it can
+ * predict costs nothing), commits it and runs on exactly that payment; no caller proof is needed,
+ * since the signed payment proves the key.
+ */
+export async function payAndRun(args: {
+  values: CommonArgValues;
+  settings: ResolvedSettings;
+  signer: Ed25519Signer;
+  processId: string;
+  taskId: string;
+  amount: bigint;
+  request: Parameters<typeof buildExecuteRequest>[0];
+  out: Output;
+}): Promise<{ answer: ExecuteAnswer; payment: RunPayment }> {
+  const { processId, taskId, amount, signer, out } = args;
+  const session = openTransactionSession(args.values, { settings: args.settings });
+  const moduleAddress = session.transactions.moduleAddress();
+  const sender = signer.accountAddress.toStringLong();
+  const context = await session.transactions.transactionContext(sender);
+  const signedTransaction = signMakePayment({
+    signer,
+    moduleAddress,
+    context,
+    processId,
+    taskId,
+    amount,
+    expirationTimestampSecs: BigInt(Math.floor(Date.now() / 1000)) + PAYMENT_EXPIRATION_SECS,
+  });
+  const accepted = escrowRequirement({
+    chainId: context.chainId,
+    moduleAddress,
+    processId,
+    taskId,
+    amount,
+    maxTimeoutSeconds: GATEWAY_TIMEOUT_MS / 1000,
+  });
+  const request = await buildExecuteRequest(args.request, {
+    signer: undefined,
+    userAddress: sender,
+  });
+  request.headers[PAYMENT_SIGNATURE_HEADER] = encodePaymentSignatureHeader(
+    escrowPaymentPayload(accepted, signedTransaction),
+  );
+  const response = await sendExecute(request, `paying and running ${processId}`, out);
+  const settled = readPaymentResponse(response.headers.get(PAYMENT_RESPONSE_HEADER));
+  if (!settled.ok) throw new CliError("unexpected", `run ${processId}: ${settled.message}`);
+  const settle = settled.response;
+  if (response.status === 402) {
+    // The gateway's reason (docs/x402.md, "What the server checks"), and the ledger's code when
+    // the node refused the payment at submission.
+    const reason = settle?.errorReason ? ` [${settle.errorReason}]` : "";
+    const error = gatewayError(response, `run ${processId}: payment refused`);
+    throw new CliError(error.kind, `${error.message}${reason}`);
+  }
+  const answer = executeAnswer(response, processId);
+  if (!settle?.success || settle.transaction === "") {
+    throw new CliError(
+      "unexpected",
+      `run ${processId}: the gateway ran it but sent no PAYMENT-RESPONSE with the payment's transaction`,
+    );
+  }
+  const paidTask = settle.extra?.taskId ?? taskId;
+  out.note(`paid ${formatApt(amount)} for task ${paidTask} (${settle.transaction})`);
+  return {
+    answer,
+    payment: {
+      taskId: paidTask,
+      amount: amount.toString(),
+      ...session.transaction(settle.transaction),
+    },
+  };
+}

@@ -1,0 +1,249 @@
+/**
+ * Pay and run in one request (docs/x402.md) against the local stack with the echo agent: the
+ * from-scratch example client (Node built-ins only) and `agentgate run --pay`, checked on the
+ * ledger (the payment, its outcome, the payer's balance) and by counting the gateway's requests.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { newFundedAccount, type TestAccount } from "./support/accounts.js";
+import { balanceJson, paymentJson, registerJson, txHashSchema } from "./support/cli-schemas.js";
+import { expectFailure, jsonResult } from "./support/json-output.js";
+import { type LocalStack, REPO_ROOT, startLocalStack } from "./support/local-stack.js";
+import { ensureCliBuilt, runCli } from "./support/run-cli.js";
+
+const ECHO = "echo";
+const PRICE = 1000n;
+const EXAMPLE = join(REPO_ROOT, "docs", "examples", "x402-pay-and-run.mjs");
+
+let stack: LocalStack;
+let dir: string;
+let env: Record<string, string>;
+
+const cli = (args: string[], as?: TestAccount) =>
+  runCli(as ? [...args, "-p", as.key] : args, { env });
+
+const exampleOutput = z.object({
+  status: z.literal(200),
+  answer: z.looseObject({
+    success: z.literal(true),
+    transactionId: z.string(),
+    result: z.unknown(),
+  }),
+  payment: z.looseObject({
+    success: z.literal(true),
+    transaction: txHashSchema,
+    network: z.literal("aptos:4"),
+    payer: z.string(),
+    extra: z.looseObject({ processId: z.literal(ECHO), taskId: z.string() }),
+  }),
+});
+
+const runPayJson = z.looseObject({
+  success: z.literal(true),
+  status: z.literal("completed"),
+  taskId: z.string(),
+  result: z.unknown(),
+  payment: z.strictObject({
+    taskId: z.string(),
+    amount: z.string(),
+    transactionHash: txHashSchema,
+    explorerUrl: z.string().optional(),
+  }),
+});
+
+async function balanceOf(account: TestAccount): Promise<bigint> {
+  return BigInt(jsonResult(await cli(["balance", account.address, "--json"]), balanceJson).balance);
+}
+
+/** What the payer spent on gas for a committed transaction, from the node. */
+async function gasFee(hash: string): Promise<bigint> {
+  const txn = z
+    .object({ success: z.literal(true), gas_used: z.string(), gas_unit_price: z.string() })
+    .parse(await (await fetch(`${stack.ledgerUrl}/transactions/by_hash/${hash}`)).json());
+  return BigInt(txn.gas_used) * BigInt(txn.gas_unit_price);
+}
+
+/** Waits for the gateway's outcome report of a paid run (sent as the answer goes out). */
+async function deliveredPayment(payer: TestAccount, taskId: string) {
+  return vi.waitFor(
+    async () => {
+      const record = jsonResult(
+        await cli(["payment", "-i", ECHO, "-t", taskId, "-u", payer.address, "--json"]),
+        paymentJson,
+      ).payment;
+      expect(record.outcomeName).toBe("DELIVERED");
+      return record;
+    },
+    { timeout: 20_000, interval: 500 },
+  );
+}
+
+function runExample(args: string[], key: string): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [EXAMPLE, ...args], {
+      env: { PATH: process.env.PATH ?? "", AGENTGATE_PRIVATE_KEY: key },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.once("error", fail);
+    child.once("close", (code) => done({ code, stdout }));
+  });
+}
+
+/** A proxy in front of the gateway that records each request's method and path. */
+async function countingProxy(
+  target: string,
+): Promise<{ url: string; seen: string[]; server: Server }> {
+  const seen: string[] = [];
+  const server = createServer(async (req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (name !== "host" && name !== "connection" && typeof value === "string") {
+        headers.set(name, value);
+      }
+    }
+    const answer = await fetch(new URL(req.url ?? "/", target), {
+      method: req.method ?? "GET",
+      headers,
+      ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+    });
+    const body = Buffer.from(await answer.arrayBuffer());
+    const out: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (name !== "content-encoding" && name !== "content-length") out[name] = value;
+    });
+    res.writeHead(answer.status, out).end(body);
+  });
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, seen, server };
+}
+
+beforeAll(async () => {
+  await ensureCliBuilt();
+  stack = await startLocalStack({ agentConfigs: ["workers/agent/examples/echo/wrangler.jsonc"] });
+  dir = mkdtempSync(join(tmpdir(), "agentgate-pay-and-run-"));
+  env = {
+    APTOS_NETWORK: stack.ledgerUrl,
+    APTOS_MODULE_ADDRESS: stack.moduleAddress,
+    AGENTGATE_GATEWAY_URL: stack.gatewayUrl ?? "",
+  };
+  const keys = stack.keys;
+  if (!keys) throw new Error("the stack has no keys");
+  const owner = {
+    address: keys.examplesOwner.address,
+    key: readFileSync(keys.examplesOwner.keyFile, "utf8").trim(),
+  };
+  const config = join(dir, "echo.json");
+  writeFileSync(
+    config,
+    JSON.stringify({
+      id: ECHO,
+      name: "Echo",
+      url: "service://ECHO_AGENT",
+      agents: [keys.operator.address],
+      pricing: { taskPrice: PRICE.toString(), requiresPrepayment: true },
+    }),
+  );
+  jsonResult(await cli(["register", "-c", config, "--json"], owner), registerJson);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the from-scratch x402 client (docs/examples/x402-pay-and-run.mjs)", () => {
+  it("pays and runs once; the ledger shows the payment delivered and the payer down by price and gas", async () => {
+    const payer = await newFundedAccount({ dir, name: "example-payer", env });
+    const before = await balanceOf(payer);
+    const { code, stdout } = await runExample(
+      [stack.gatewayUrl ?? "", ECHO, '{"text":"from scratch"}'],
+      payer.key,
+    );
+    expect(code, stdout).toBe(0);
+    const { answer, payment } = exampleOutput.parse(JSON.parse(stdout));
+    expect(answer.result).toMatchObject({ echo: { text: "from scratch" } });
+    expect(payment.payer).toBe(payer.address);
+    const record = await deliveredPayment(payer, payment.extra.taskId);
+    expect(record).toMatchObject({ amount: PRICE.toString(), payer: payer.address });
+    const fee = await gasFee(payment.transaction);
+    expect(fee).toBeGreaterThan(0n);
+    expect(await balanceOf(payer)).toBe(before - PRICE - fee);
+  });
+});
+
+describe("agentgate run --pay", () => {
+  it("pays and runs in one gateway request and prints the payment's transaction and task id", async () => {
+    const payer = await newFundedAccount({ dir, name: "cli-payer", env });
+    const before = await balanceOf(payer);
+    const proxy = await countingProxy(stack.gatewayUrl ?? "");
+    try {
+      const body = jsonResult(
+        await cli(
+          [
+            "run",
+            "-i",
+            ECHO,
+            "--pay",
+            "--amount",
+            "1200",
+            "-t",
+            "one-request",
+            "-d",
+            '{"text":"one"}',
+            "--gateway",
+            proxy.url,
+            "--json",
+          ],
+          payer,
+        ),
+        runPayJson,
+      );
+      expect(body.result).toMatchObject({ echo: { text: "one" } });
+      expect(body.payment).toMatchObject({ taskId: "one-request", amount: "1200" });
+      // The payment and the run: one POST; the logs read after it is the only other request.
+      expect(proxy.seen.filter((line) => !line.startsWith("GET /api/logs/"))).toEqual([
+        `POST /api/execute/${ECHO}`,
+      ]);
+      const record = await deliveredPayment(payer, "one-request");
+      expect(record.amount).toBe("1200");
+      const fee = await gasFee(body.payment.transactionHash);
+      expect(await balanceOf(payer)).toBe(before - 1200n - fee);
+    } finally {
+      proxy.server.close();
+    }
+  });
+
+  it("prints the gateway's reason and exits 5 for a payment below the price, spending nothing", async () => {
+    const payer = await newFundedAccount({ dir, name: "under-payer", env });
+    const before = await balanceOf(payer);
+    expectFailure(
+      await cli(["run", "-i", ECHO, "--pay", "--amount", "999", "-d", "{}"], payer),
+      5,
+      /payment refused: .*(price|amount).*\(HTTP 402\)/i,
+    );
+    expect(await balanceOf(payer)).toBe(before);
+  });
+
+  it("is a usage error with --user instead of a key", async () => {
+    const payer = await newFundedAccount({ dir, name: "no-key", env });
+    expectFailure(
+      await cli(["run", "-i", ECHO, "--pay", "--amount", "1000", "-u", payer.address]),
+      2,
+      /--pay needs a key/,
+    );
+  });
+});
