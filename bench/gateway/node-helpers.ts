@@ -11,11 +11,11 @@ export { resolveNetwork } from "#shared/ledger/networks";
 export { createTransactionClient } from "#shared/ledger/transactions";
 export {
   escrowPaymentPayload,
-  escrowRequirement,
   readPaymentResponse,
   signMakePayment,
   signUnsignedTransaction,
 } from "#shared/x402/escrow-client";
+export { escrowRequirement } from "#shared/x402/escrow-scheme";
 export {
   decodePaymentRequiredHeader,
   encodePaymentSignatureHeader,

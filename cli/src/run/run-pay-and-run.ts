@@ -1,9 +1,9 @@
 import {
   escrowPaymentPayload,
-  escrowRequirement,
   readPaymentResponse,
   signMakePayment,
 } from "#shared/x402/escrow-client";
+import { escrowRequirement } from "#shared/x402/escrow-scheme";
 import {
   encodePaymentSignatureHeader,
   PAYMENT_RESPONSE_HEADER,

@@ -15,8 +15,6 @@ import {
   type TransactionContext,
 } from "../ledger/transactions.js";
 import { normalizeAddress } from "../schemas/address.js";
-import { amountStringSchema } from "../schemas/amount.js";
-import { APT_ASSET, aptosNetwork, ESCROW_SCHEME } from "./escrow-scheme.js";
 import { X402_VERSION } from "./transport.js";
 
 /**
@@ -25,40 +23,6 @@ import { X402_VERSION } from "./transport.js";
  */
 
 const MAKE_PAYMENT = FUNCTIONS.make_payment;
-
-/** `<module>::payment::make_payment`: what `extra.function` names, the one call a payment may be. */
-export function makePaymentFunction(moduleAddress: string): string {
-  return `${normalizeAddress(moduleAddress)}::${MAKE_PAYMENT.module}::${MAKE_PAYMENT.name}`;
-}
-
-/**
- * The requirement a client that builds its own make_payment accepts: the one the gateway's 402
- * would offer for this process, with the client's task id and amount (docs/x402.md,
- * "Requirements"; the server checks `scheme` and `network` of it, and the transaction itself).
- */
-export function escrowRequirement(args: {
-  chainId: number;
-  moduleAddress: string;
-  processId: string;
-  taskId: string;
-  amount: bigint;
-  maxTimeoutSeconds: number;
-}): PaymentRequirements {
-  const moduleAddress = normalizeAddress(args.moduleAddress);
-  return {
-    scheme: ESCROW_SCHEME,
-    network: aptosNetwork(args.chainId),
-    amount: amountStringSchema.parse(args.amount.toString(10)),
-    asset: APT_ASSET,
-    payTo: moduleAddress,
-    maxTimeoutSeconds: args.maxTimeoutSeconds,
-    extra: {
-      function: makePaymentFunction(moduleAddress),
-      processId: args.processId,
-      taskId: args.taskId,
-    },
-  };
-}
 
 /** The PaymentPayload that carries a signed make_payment for the requirement it answers. */
 export function escrowPaymentPayload(

@@ -1,6 +1,7 @@
 import { parsePaymentPayload } from "@x402/core/schemas";
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { z } from "zod";
+import { FUNCTIONS } from "../contract/functions.js";
 import { normalizeAddress } from "../schemas/address.js";
 import { amountStringSchema } from "../schemas/amount.js";
 import { signedTransactionHexSchema } from "../schemas/gateway.js";
@@ -46,6 +47,44 @@ export type EscrowRequirementExtra = z.infer<typeof escrowRequirementExtraSchema
 export const escrowPayloadSchema = z.object({ signedTransaction: signedTransactionHexSchema });
 export type EscrowPayload = z.infer<typeof escrowPayloadSchema>;
 
+const MAKE_PAYMENT = FUNCTIONS.make_payment;
+
+/** `<module>::payment::make_payment`: what `extra.function` names, the one call a payment may be. */
+export function makePaymentFunction(moduleAddress: string): string {
+  return `${normalizeAddress(moduleAddress)}::${MAKE_PAYMENT.module}::${MAKE_PAYMENT.name}`;
+}
+
+/**
+ * One `escrow` requirement: a payment for this process of at least `amount` on this chain
+ * (docs/x402.md, "Requirements"). The gateway's 402 offers it with the optional extra fields (the
+ * transaction it built); a client that builds its own make_payment accepts it without them.
+ */
+export function escrowRequirement(args: {
+  chainId: number;
+  moduleAddress: string;
+  processId: string;
+  taskId: string;
+  amount: bigint;
+  maxTimeoutSeconds: number;
+  extra?: Partial<EscrowRequirementExtra>;
+}): PaymentRequirements {
+  const moduleAddress = normalizeAddress(args.moduleAddress);
+  return {
+    scheme: ESCROW_SCHEME,
+    network: aptosNetwork(args.chainId),
+    amount: amountStringSchema.parse(args.amount.toString(10)),
+    asset: APT_ASSET,
+    payTo: moduleAddress,
+    maxTimeoutSeconds: args.maxTimeoutSeconds,
+    extra: escrowRequirementExtraSchema.parse({
+      ...args.extra,
+      function: makePaymentFunction(moduleAddress),
+      processId: args.processId,
+      taskId: args.taskId,
+    }),
+  };
+}
+
 /**
  * The PaymentRequired of one process: one `escrow` requirement on this chain, for at least the
  * process's current price.
@@ -58,18 +97,17 @@ export function escrowPaymentRequired(args: {
   moduleAddress: string;
   amount: bigint;
   maxTimeoutSeconds: number;
-  extra: EscrowRequirementExtra;
+  extra: Omit<EscrowRequirementExtra, "function">;
 }): PaymentRequired {
-  const moduleAddress = normalizeAddress(args.moduleAddress);
-  const requirement: PaymentRequirements = {
-    scheme: ESCROW_SCHEME,
-    network: aptosNetwork(args.chainId),
-    amount: amountStringSchema.parse(args.amount.toString(10)),
-    asset: APT_ASSET,
-    payTo: moduleAddress,
+  const requirement = escrowRequirement({
+    chainId: args.chainId,
+    moduleAddress: args.moduleAddress,
+    processId: args.extra.processId,
+    taskId: args.extra.taskId,
+    amount: args.amount,
     maxTimeoutSeconds: args.maxTimeoutSeconds,
-    extra: escrowRequirementExtraSchema.parse(args.extra),
-  };
+    extra: args.extra,
+  });
   return {
     x402Version: X402_VERSION,
     error: args.error,

@@ -6,13 +6,15 @@ import { rawEntryTransactionBytes } from "#shared/ledger/entry-bcs";
 import { decodeSignedTransaction } from "#shared/ledger/signed-transactions";
 import {
   escrowPaymentPayload,
-  escrowRequirement,
-  makePaymentFunction,
   readPaymentResponse,
   signMakePayment,
   signUnsignedTransaction,
 } from "#shared/x402/escrow-client";
-import { parseEscrowPayment } from "#shared/x402/escrow-scheme";
+import {
+  escrowRequirement,
+  makePaymentFunction,
+  parseEscrowPayment,
+} from "#shared/x402/escrow-scheme";
 import {
   decodePaymentSignatureHeader,
   encodePaymentResponseHeader,

@@ -24,7 +24,7 @@ const required = () =>
     moduleAddress: MODULE,
     amount: 1000n,
     maxTimeoutSeconds: 120,
-    extra: { function: `${MODULE}::payment::make_payment`, processId: "echo", taskId: "t-1" },
+    extra: { processId: "echo", taskId: "t-1" },
   });
 
 const paymentFor = (overrides: Record<string, unknown> = {}, payload: unknown = {}) => ({
@@ -91,6 +91,6 @@ function argsOf() {
     moduleAddress: MODULE,
     amount: 1000n,
     maxTimeoutSeconds: 120,
-    extra: { function: `${MODULE}::payment::make_payment`, processId: "echo", taskId: "t-1" },
+    extra: { processId: "echo", taskId: "t-1" },
   };
 }
