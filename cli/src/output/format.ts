@@ -38,7 +38,7 @@ export function escapeControls(text: string, options: { singleLine?: boolean } =
 }
 
 /** Shared with the gateway, whose MCP tool descriptions state prices the same way. */
-export { formatApt } from "#shared/schemas/amount";
+export { formatApt } from "#shared/schemas/apt-format";
 
 /** Ledger seconds as an ISO instant; seconds beyond the Date range are shown as they are. */
 export function formatLedgerTime(seconds: number | bigint): string {

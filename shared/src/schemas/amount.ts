@@ -2,8 +2,6 @@ import { z } from "zod";
 
 export const MAX_U64 = 18446744073709551615n;
 
-const OCTAS_PER_APT = 100_000_000n;
-
 // Digits only, no leading zeros except "0" itself: one canonical spelling per amount.
 const CANONICAL_UINT = /^(0|[1-9][0-9]*)$/;
 
@@ -25,14 +23,4 @@ export type Amount = z.output<typeof amountSchema>;
 /** Wire form of an amount; the inverse of `amountSchema`. */
 export function octasToString(octas: bigint): string {
   return octas.toString(10);
-}
-
-/** "1.5 APT (150000000 octas)": exact, from integer octas, never through a float. */
-export function formatApt(octas: bigint): string {
-  const sign = octas < 0n ? "-" : "";
-  const abs = octas < 0n ? -octas : octas;
-  const whole = abs / OCTAS_PER_APT;
-  const fraction = (abs % OCTAS_PER_APT).toString().padStart(8, "0").replace(/0+$/, "");
-  const apt = fraction === "" ? whole.toString() : `${whole}.${fraction}`;
-  return `${sign}${apt} APT (${sign}${abs} octas)`;
 }

@@ -1,4 +1,4 @@
-import { formatApt } from "#shared/schemas/amount";
+import { formatApt } from "#shared/schemas/apt-format";
 import type { Process } from "#shared/schemas/process";
 
 /**
