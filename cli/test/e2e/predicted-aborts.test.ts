@@ -4,9 +4,6 @@
  * so the signer's balance and sequence number do not move. Also `report` then `refund` after a
  * failed paid task, the usage error of `fund -a 0`, and a module address without the package.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
@@ -20,9 +17,10 @@ import {
   reportJson,
   workflowChangeJson,
 } from "./support/cli-schemas.js";
+import { startCliStack, stopCliStack } from "./support/cli-stack.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
-import { type LocalStack, startLocalStack } from "./support/local-stack.js";
-import { ensureCliBuilt, runCli } from "./support/run-cli.js";
+import type { LocalStack } from "./support/local-stack.js";
+import { runCli } from "./support/run-cli.js";
 
 let stack: LocalStack;
 let dir: string;
@@ -64,10 +62,7 @@ async function expectRefusedUnsent(
 }
 
 beforeAll(async () => {
-  await ensureCliBuilt();
-  stack = await startLocalStack({ gateway: false });
-  dir = mkdtempSync(join(tmpdir(), "agentgate-cli-aborts-"));
-  env = { APTOS_NETWORK: stack.ledgerUrl, APTOS_MODULE_ADDRESS: stack.moduleAddress };
+  ({ stack, dir, env } = await startCliStack("agentgate-cli-aborts-", { gateway: false }));
   owner = await newFundedAccount({ dir, name: "owner", env });
   payer = await newFundedAccount({ dir, name: "payer", env });
   const registered = jsonResult(
@@ -84,10 +79,7 @@ beforeAll(async () => {
   processId = registered.processId;
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopCliStack(stack, dir));
 
 describe("predicted aborts stop before submitting", () => {
   it("refuses an amount below the price", async () => {
