@@ -30,6 +30,7 @@ import {
   startCliStack,
   stopCliStack,
 } from "./support/cli-stack.js";
+import { gasFee } from "./support/gas-fee.js";
 import { jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
 import { runCli } from "./support/run-cli.js";
@@ -54,13 +55,6 @@ function accountOf(key: string): Account {
   return Account.fromPrivateKey({
     privateKey: new Ed25519PrivateKey(PrivateKey.formatPrivateKey(key, PrivateKeyVariants.Ed25519)),
   });
-}
-
-async function gasFee(hash: string): Promise<bigint> {
-  const res = await fetch(`${stack.ledgerUrl}/transactions/by_hash/${hash}`);
-  if (!res.ok) throw new Error(`transaction ${hash}: ${res.status}`);
-  const txn = (await res.json()) as { gas_used: string; gas_unit_price: string };
-  return BigInt(txn.gas_used) * BigInt(txn.gas_unit_price);
 }
 
 beforeAll(async () => {
@@ -159,7 +153,9 @@ describe("MCP client against the local stack", () => {
     );
     expect(released.status).toBe("COMPLETED");
 
-    const gas = (await gasFee(response.transaction)) + (await gasFee(released.transactionHash));
+    const gas =
+      (await gasFee(stack.ledgerUrl, response.transaction)) +
+      (await gasFee(stack.ledgerUrl, released.transactionHash));
     expect(await ledger.balance(user.address)).toBe(userBefore - PRICE - gas);
     expect(await ledger.balance(owner.address)).toBe(ownerBefore + PRICE);
   });

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
 import { balanceJson, paymentJson, txHashSchema } from "./support/cli-schemas.js";
 import { registerPaidEcho, startCliStack, stopCliStack } from "./support/cli-stack.js";
+import { gasFee } from "./support/gas-fee.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
 import { type LocalStack, REPO_ROOT } from "./support/local-stack.js";
 import { runCli } from "./support/run-cli.js";
@@ -58,14 +59,6 @@ const runPayJson = z.looseObject({
 
 async function balanceOf(account: TestAccount): Promise<bigint> {
   return BigInt(jsonResult(await cli(["balance", account.address, "--json"]), balanceJson).balance);
-}
-
-/** What the payer spent on gas for a committed transaction, from the node. */
-async function gasFee(hash: string): Promise<bigint> {
-  const txn = z
-    .object({ success: z.literal(true), gas_used: z.string(), gas_unit_price: z.string() })
-    .parse(await (await fetch(`${stack.ledgerUrl}/transactions/by_hash/${hash}`)).json());
-  return BigInt(txn.gas_used) * BigInt(txn.gas_unit_price);
 }
 
 /** Waits for the gateway's outcome report of a paid run (sent as the answer goes out). */
@@ -154,7 +147,7 @@ describe("the from-scratch x402 client (docs/examples/x402-pay-and-run.mjs)", ()
     expect(payment.payer).toBe(payer.address);
     const record = await deliveredPayment(payer, payment.extra.taskId);
     expect(record).toMatchObject({ amount: PRICE.toString(), payer: payer.address });
-    const fee = await gasFee(payment.transaction);
+    const fee = await gasFee(stack.ledgerUrl, payment.transaction);
     expect(fee).toBeGreaterThan(0n);
     expect(await balanceOf(payer)).toBe(before - PRICE - fee);
   });
@@ -195,7 +188,7 @@ describe("agentgate run --pay", () => {
       ]);
       const record = await deliveredPayment(payer, "one-request");
       expect(record.amount).toBe("1200");
-      const fee = await gasFee(body.payment.transactionHash);
+      const fee = await gasFee(stack.ledgerUrl, body.payment.transactionHash);
       expect(await balanceOf(payer)).toBe(before - 1200n - fee);
     } finally {
       proxy.server.close();

@@ -18,6 +18,7 @@ import {
   workflowChangeJson,
 } from "./support/cli-schemas.js";
 import { startCliStack, stopCliStack } from "./support/cli-stack.js";
+import { gasFee } from "./support/gas-fee.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
 import { runCli } from "./support/run-cli.js";
@@ -33,7 +34,6 @@ const cli = (args: string[], as?: TestAccount) =>
   runCli(as ? [...args, "-p", as.key] : args, { env });
 
 const accountJson = z.object({ sequence_number: z.string() });
-const committedJson = z.object({ gas_used: z.string(), gas_unit_price: z.string() });
 
 /** What a transaction would change: the account's balance and its sequence number. */
 async function footprint(account: TestAccount): Promise<{ balance: bigint; sequence: bigint }> {
@@ -41,13 +41,6 @@ async function footprint(account: TestAccount): Promise<{ balance: bigint; seque
   const answer = await fetch(`${stack.ledgerUrl}/accounts/${account.address}`);
   const { sequence_number } = accountJson.parse(await answer.json());
   return { balance: BigInt(balance.balance), sequence: BigInt(sequence_number) };
-}
-
-/** The fee a committed transaction cost its sender. */
-async function feeOf(hash: string): Promise<bigint> {
-  const answer = await fetch(`${stack.ledgerUrl}/transactions/by_hash/${hash}`);
-  const tx = committedJson.parse(await answer.json());
-  return BigInt(tx.gas_used) * BigInt(tx.gas_unit_price);
 }
 
 /** Runs a command that must be refused before anything is submitted. */
@@ -176,7 +169,7 @@ describe("report", () => {
       paymentChangeJson,
     );
     expect(refunded.status).toBe("REFUNDED");
-    const fee = await feeOf(refunded.transactionHash);
+    const fee = await gasFee(stack.ledgerUrl, refunded.transactionHash);
     expect(fee).toBeGreaterThan(0n);
     expect((await footprint(payer)).balance).toBe(before.balance + 1000n - fee);
   });
