@@ -62,6 +62,22 @@ export async function payAndRunFigures(args) {
       throw new Error(`${what}: no settled PAYMENT-RESPONSE`);
   }
 
+  /** The execute request carrying the payment `signed` for `accepted`: it must settle and run. */
+  async function paidExecute({ accepted, signed, body, what }) {
+    const res = await gateway.fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        [helpers.PAYMENT_SIGNATURE_HEADER]: helpers.encodePaymentSignatureHeader(
+          helpers.escrowPaymentPayload(accepted, signed),
+        ),
+      },
+      body,
+    });
+    expectSettled(res, what);
+    await expectRun(res, what);
+  }
+
   /** Pay, wait for the commit, then execute with a caller proof (today's `run -t` after `pay`). */
   async function threeStep(user) {
     const userAddress = user.accountAddress.toStringLong();
@@ -111,18 +127,12 @@ export async function payAndRunFigures(args) {
       amount: price,
       maxTimeoutSeconds: 60,
     });
-    const res = await gateway.fetch(url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        [helpers.PAYMENT_SIGNATURE_HEADER]: helpers.encodePaymentSignatureHeader(
-          helpers.escrowPaymentPayload(accepted, signed),
-        ),
-      },
+    await paidExecute({
+      accepted,
+      signed,
       body: JSON.stringify({ userAddress, data: { taskId } }),
+      what: "pay-and-run",
     });
-    expectSettled(res, "pay-and-run");
-    await expectRun(res, "pay-and-run");
   }
 
   /** The 402 of a paid execute: the gateway's offer, with the make_payment it built for the body's payer. */
@@ -143,18 +153,7 @@ export async function payAndRunFigures(args) {
     const body = JSON.stringify({ userAddress: user.accountAddress.toStringLong(), data: {} });
     const accepted = await offer(body);
     const signed = helpers.signUnsignedTransaction(user, accepted.extra.unsignedTransaction);
-    const res = await gateway.fetch(url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        [helpers.PAYMENT_SIGNATURE_HEADER]: helpers.encodePaymentSignatureHeader(
-          helpers.escrowPaymentPayload(accepted, signed),
-        ),
-      },
-      body,
-    });
-    expectSettled(res, "pay-and-run after a 402");
-    await expectRun(res, "pay-and-run after a 402");
+    await paidExecute({ accepted, signed, body, what: "pay-and-run after a 402" });
   }
 
   const timed = async (work) => {

@@ -3,8 +3,7 @@
  * cancel, refund, settle), workflows and approval, balances and the faucet, with --json output
  * checked against schemas and the failure cases' exit codes.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
@@ -25,9 +24,10 @@ import {
   workflowChangeJson,
   workflowJson,
 } from "./support/cli-schemas.js";
+import { startCliStack, stopCliStack } from "./support/cli-stack.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
-import { type LocalStack, startLocalStack } from "./support/local-stack.js";
-import { ensureCliBuilt, runCli } from "./support/run-cli.js";
+import type { LocalStack } from "./support/local-stack.js";
+import { runCli } from "./support/run-cli.js";
 
 let stack: LocalStack;
 let dir: string;
@@ -40,18 +40,15 @@ const cli = (args: string[], as?: TestAccount) =>
   runCli(as ? [...args, "-p", as.key] : args, { env });
 
 beforeAll(async () => {
-  await ensureCliBuilt();
-  stack = await startLocalStack({ devClock: true, gateway: false });
-  dir = mkdtempSync(join(tmpdir(), "agentgate-cli-ledger-"));
-  env = { APTOS_NETWORK: stack.ledgerUrl, APTOS_MODULE_ADDRESS: stack.moduleAddress };
+  ({ stack, dir, env } = await startCliStack("agentgate-cli-ledger-", {
+    devClock: true,
+    gateway: false,
+  }));
   owner = await newFundedAccount({ dir, name: "owner", env });
   payer = await newFundedAccount({ dir, name: "payer", env });
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopCliStack(stack, dir));
 
 describe("accounts", () => {
   it("shows a balance with APT and octas, and as JSON", async () => {

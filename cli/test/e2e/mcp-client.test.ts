@@ -3,9 +3,6 @@
  * local stack: list the tools, call a free one, pay for and call a paid one with x402 over MCP
  * (docs/mcp.md), release the payment with the CLI, and check the balances add up.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   Account,
   Deserializer,
@@ -25,10 +22,18 @@ import { resolveNetwork } from "#shared/ledger/networks";
 import { signTransactionHex } from "#shared/ledger/signed-transactions";
 import type { PaymentPayload, PaymentRequired, SettleResponse } from "#shared/x402/transport";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
-import { paymentChangeJson, registerJson } from "./support/cli-schemas.js";
+import { paymentChangeJson } from "./support/cli-schemas.js";
+import {
+  examplesOwner,
+  registerConfig,
+  registerPaidEcho,
+  startCliStack,
+  stopCliStack,
+} from "./support/cli-stack.js";
+import { gasFee } from "./support/gas-fee.js";
 import { jsonResult } from "./support/json-output.js";
-import { type LocalStack, startLocalStack } from "./support/local-stack.js";
-import { ensureCliBuilt, runCli } from "./support/run-cli.js";
+import type { LocalStack } from "./support/local-stack.js";
+import { runCli } from "./support/run-cli.js";
 
 // The example agents serve these process ids (their AGENT_PROCESS_ID).
 const PAID = "echo";
@@ -52,52 +57,25 @@ function accountOf(key: string): Account {
   });
 }
 
-async function gasFee(hash: string): Promise<bigint> {
-  const res = await fetch(`${stack.ledgerUrl}/transactions/by_hash/${hash}`);
-  if (!res.ok) throw new Error(`transaction ${hash}: ${res.status}`);
-  const txn = (await res.json()) as { gas_used: string; gas_unit_price: string };
-  return BigInt(txn.gas_used) * BigInt(txn.gas_unit_price);
-}
-
-async function register(config: Record<string, unknown>): Promise<void> {
-  const path = join(dir, `${String(config.id)}.json`);
-  writeFileSync(path, JSON.stringify(config));
-  jsonResult(await cli(["register", "-c", path, "--json"], owner), registerJson);
-}
-
 beforeAll(async () => {
-  await ensureCliBuilt();
-  stack = await startLocalStack({
+  const setup = await startCliStack("agentgate-mcp-", {
     agentConfigs: [
       "workers/agent/examples/echo/wrangler.jsonc",
       "workers/agent/examples/text-stats/wrangler.jsonc",
     ],
   });
-  dir = mkdtempSync(join(tmpdir(), "agentgate-mcp-"));
-  env = {
-    APTOS_NETWORK: stack.ledgerUrl,
-    APTOS_MODULE_ADDRESS: stack.moduleAddress,
-    AGENTGATE_GATEWAY_URL: stack.gatewayUrl ?? "",
-  };
-  const keys = stack.keys;
-  if (!keys) throw new Error("the stack has no keys");
-  owner = {
-    address: keys.examplesOwner.address,
-    key: readFileSync(keys.examplesOwner.keyFile, "utf8").trim(),
-  };
+  ({ stack, dir, env } = setup);
+  owner = examplesOwner(stack);
   user = await newFundedAccount({ dir, name: "user", env });
   ledger = createLedgerClient({
     network: resolveNetwork({ network: stack.ledgerUrl, moduleAddress: stack.moduleAddress }),
   });
-  await register({ id: FREE, name: "Text statistics", url: "service://TEXT_STATS_AGENT" });
-  // A paid process runs only when the gateway's operator is among its agents (docs/gateway.md).
-  await register({
-    id: PAID,
-    name: "Echo",
-    url: "service://ECHO_AGENT",
-    agents: [keys.operator.address],
-    pricing: { taskPrice: PRICE.toString(), requiresPrepayment: true },
+  await registerConfig(setup, owner, {
+    id: FREE,
+    name: "Text statistics",
+    url: "service://TEXT_STATS_AGENT",
   });
+  await registerPaidEcho(setup, PRICE);
   client = new Client({ name: "agentgate-e2e", version: "1.0.0" });
   // The caller names itself in the URL, as an MCP client's configuration does (README.md).
   const url = new URL(`${stack.gatewayUrl}/mcp?userAddress=${user.address}`);
@@ -106,8 +84,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  await stack?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await stopCliStack(stack, dir);
 });
 
 describe("MCP client against the local stack", () => {
@@ -176,7 +153,9 @@ describe("MCP client against the local stack", () => {
     );
     expect(released.status).toBe("COMPLETED");
 
-    const gas = (await gasFee(response.transaction)) + (await gasFee(released.transactionHash));
+    const gas =
+      (await gasFee(stack.ledgerUrl, response.transaction)) +
+      (await gasFee(stack.ledgerUrl, released.transactionHash));
     expect(await ledger.balance(user.address)).toBe(userBefore - PRICE - gas);
     expect(await ledger.balance(owner.address)).toBe(ownerBefore + PRICE);
   });

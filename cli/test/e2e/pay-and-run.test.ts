@@ -4,18 +4,18 @@
  * ledger (the payment, its outcome, the payer's balance) and by counting the gateway's requests.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
-import { balanceJson, paymentJson, registerJson, txHashSchema } from "./support/cli-schemas.js";
+import { balanceJson, paymentJson, txHashSchema } from "./support/cli-schemas.js";
+import { registerPaidEcho, startCliStack, stopCliStack } from "./support/cli-stack.js";
+import { gasFee } from "./support/gas-fee.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
-import { type LocalStack, REPO_ROOT, startLocalStack } from "./support/local-stack.js";
-import { ensureCliBuilt, runCli } from "./support/run-cli.js";
+import { type LocalStack, REPO_ROOT } from "./support/local-stack.js";
+import { runCli } from "./support/run-cli.js";
 
 const ECHO = "echo";
 const PRICE = 1000n;
@@ -59,14 +59,6 @@ const runPayJson = z.looseObject({
 
 async function balanceOf(account: TestAccount): Promise<bigint> {
   return BigInt(jsonResult(await cli(["balance", account.address, "--json"]), balanceJson).balance);
-}
-
-/** What the payer spent on gas for a committed transaction, from the node. */
-async function gasFee(hash: string): Promise<bigint> {
-  const txn = z
-    .object({ success: z.literal(true), gas_used: z.string(), gas_unit_price: z.string() })
-    .parse(await (await fetch(`${stack.ledgerUrl}/transactions/by_hash/${hash}`)).json());
-  return BigInt(txn.gas_used) * BigInt(txn.gas_unit_price);
 }
 
 /** Waits for the gateway's outcome report of a paid run (sent as the answer goes out). */
@@ -132,38 +124,14 @@ async function countingProxy(
 }
 
 beforeAll(async () => {
-  await ensureCliBuilt();
-  stack = await startLocalStack({ agentConfigs: ["workers/agent/examples/echo/wrangler.jsonc"] });
-  dir = mkdtempSync(join(tmpdir(), "agentgate-pay-and-run-"));
-  env = {
-    APTOS_NETWORK: stack.ledgerUrl,
-    APTOS_MODULE_ADDRESS: stack.moduleAddress,
-    AGENTGATE_GATEWAY_URL: stack.gatewayUrl ?? "",
-  };
-  const keys = stack.keys;
-  if (!keys) throw new Error("the stack has no keys");
-  const owner = {
-    address: keys.examplesOwner.address,
-    key: readFileSync(keys.examplesOwner.keyFile, "utf8").trim(),
-  };
-  const config = join(dir, "echo.json");
-  writeFileSync(
-    config,
-    JSON.stringify({
-      id: ECHO,
-      name: "Echo",
-      url: "service://ECHO_AGENT",
-      agents: [keys.operator.address],
-      pricing: { taskPrice: PRICE.toString(), requiresPrepayment: true },
-    }),
-  );
-  jsonResult(await cli(["register", "-c", config, "--json"], owner), registerJson);
+  const setup = await startCliStack("agentgate-pay-and-run-", {
+    agentConfigs: ["workers/agent/examples/echo/wrangler.jsonc"],
+  });
+  ({ stack, dir, env } = setup);
+  await registerPaidEcho(setup, PRICE);
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopCliStack(stack, dir));
 
 describe("the from-scratch x402 client (docs/examples/x402-pay-and-run.mjs)", () => {
   it("pays and runs once; the ledger shows the payment delivered and the payer down by price and gas", async () => {
@@ -179,7 +147,7 @@ describe("the from-scratch x402 client (docs/examples/x402-pay-and-run.mjs)", ()
     expect(payment.payer).toBe(payer.address);
     const record = await deliveredPayment(payer, payment.extra.taskId);
     expect(record).toMatchObject({ amount: PRICE.toString(), payer: payer.address });
-    const fee = await gasFee(payment.transaction);
+    const fee = await gasFee(stack.ledgerUrl, payment.transaction);
     expect(fee).toBeGreaterThan(0n);
     expect(await balanceOf(payer)).toBe(before - PRICE - fee);
   });
@@ -220,7 +188,7 @@ describe("agentgate run --pay", () => {
       ]);
       const record = await deliveredPayment(payer, "one-request");
       expect(record.amount).toBe("1200");
-      const fee = await gasFee(body.payment.transactionHash);
+      const fee = await gasFee(stack.ledgerUrl, body.payment.transactionHash);
       expect(await balanceOf(payer)).toBe(before - 1200n - fee);
     } finally {
       proxy.server.close();

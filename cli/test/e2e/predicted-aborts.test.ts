@@ -4,9 +4,6 @@
  * so the signer's balance and sequence number do not move. Also `report` then `refund` after a
  * failed paid task, the usage error of `fund -a 0`, and a module address without the package.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
@@ -20,9 +17,11 @@ import {
   reportJson,
   workflowChangeJson,
 } from "./support/cli-schemas.js";
+import { startCliStack, stopCliStack } from "./support/cli-stack.js";
+import { gasFee } from "./support/gas-fee.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
-import { type LocalStack, startLocalStack } from "./support/local-stack.js";
-import { ensureCliBuilt, runCli } from "./support/run-cli.js";
+import type { LocalStack } from "./support/local-stack.js";
+import { runCli } from "./support/run-cli.js";
 
 let stack: LocalStack;
 let dir: string;
@@ -35,7 +34,6 @@ const cli = (args: string[], as?: TestAccount) =>
   runCli(as ? [...args, "-p", as.key] : args, { env });
 
 const accountJson = z.object({ sequence_number: z.string() });
-const committedJson = z.object({ gas_used: z.string(), gas_unit_price: z.string() });
 
 /** What a transaction would change: the account's balance and its sequence number. */
 async function footprint(account: TestAccount): Promise<{ balance: bigint; sequence: bigint }> {
@@ -43,13 +41,6 @@ async function footprint(account: TestAccount): Promise<{ balance: bigint; seque
   const answer = await fetch(`${stack.ledgerUrl}/accounts/${account.address}`);
   const { sequence_number } = accountJson.parse(await answer.json());
   return { balance: BigInt(balance.balance), sequence: BigInt(sequence_number) };
-}
-
-/** The fee a committed transaction cost its sender. */
-async function feeOf(hash: string): Promise<bigint> {
-  const answer = await fetch(`${stack.ledgerUrl}/transactions/by_hash/${hash}`);
-  const tx = committedJson.parse(await answer.json());
-  return BigInt(tx.gas_used) * BigInt(tx.gas_unit_price);
 }
 
 /** Runs a command that must be refused before anything is submitted. */
@@ -64,10 +55,7 @@ async function expectRefusedUnsent(
 }
 
 beforeAll(async () => {
-  await ensureCliBuilt();
-  stack = await startLocalStack({ gateway: false });
-  dir = mkdtempSync(join(tmpdir(), "agentgate-cli-aborts-"));
-  env = { APTOS_NETWORK: stack.ledgerUrl, APTOS_MODULE_ADDRESS: stack.moduleAddress };
+  ({ stack, dir, env } = await startCliStack("agentgate-cli-aborts-", { gateway: false }));
   owner = await newFundedAccount({ dir, name: "owner", env });
   payer = await newFundedAccount({ dir, name: "payer", env });
   const registered = jsonResult(
@@ -84,10 +72,7 @@ beforeAll(async () => {
   processId = registered.processId;
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopCliStack(stack, dir));
 
 describe("predicted aborts stop before submitting", () => {
   it("refuses an amount below the price", async () => {
@@ -184,7 +169,7 @@ describe("report", () => {
       paymentChangeJson,
     );
     expect(refunded.status).toBe("REFUNDED");
-    const fee = await feeOf(refunded.transactionHash);
+    const fee = await gasFee(stack.ledgerUrl, refunded.transactionHash);
     expect(fee).toBeGreaterThan(0n);
     expect((await footprint(payer)).balance).toBe(before.balance + 1000n - fee);
   });

@@ -3,8 +3,7 @@
  * and running in one request (--pay), the caller proof of a paid process, results, transaction
  * ids and logs, and failures.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -12,10 +11,16 @@ import { agentLogsResponseSchema } from "#shared/schemas/agent";
 import { agentCardSchema } from "#shared/schemas/agent-card";
 import { executeSuccessResponseSchema, processSchemaResponseSchema } from "#shared/schemas/gateway";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
-import { payJson, paymentJson, registerJson, txHashSchema } from "./support/cli-schemas.js";
+import { payJson, paymentJson, txHashSchema } from "./support/cli-schemas.js";
+import {
+  examplesOwner,
+  registerPaidEcho,
+  startCliStack,
+  stopCliStack,
+} from "./support/cli-stack.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
-import { type LocalStack, startLocalStack } from "./support/local-stack.js";
-import { ensureCliBuilt, runCli } from "./support/run-cli.js";
+import type { LocalStack } from "./support/local-stack.js";
+import { runCli } from "./support/run-cli.js";
 
 // The echo example agent serves the process with this id (its AGENT_PROCESS_ID).
 const ECHO = "echo";
@@ -43,41 +48,16 @@ const cli = (args: string[], as?: TestAccount) =>
   runCli(as ? [...args, "-p", as.key] : args, { env });
 
 beforeAll(async () => {
-  await ensureCliBuilt();
-  stack = await startLocalStack({ agentConfigs: ["workers/agent/examples/echo/wrangler.jsonc"] });
-  dir = mkdtempSync(join(tmpdir(), "agentgate-cli-run-"));
-  env = {
-    APTOS_NETWORK: stack.ledgerUrl,
-    APTOS_MODULE_ADDRESS: stack.moduleAddress,
-    AGENTGATE_GATEWAY_URL: stack.gatewayUrl ?? "",
-  };
-  // The stack's agents serve the stack's examples owner (AGENT_OWNER_ADDRESS), and the gateway
-  // runs a paid process only when its operator is among the process's agents (issue 12).
-  const keys = stack.keys;
-  if (!keys) throw new Error("the stack has no keys");
-  owner = {
-    address: keys.examplesOwner.address,
-    key: readFileSync(keys.examplesOwner.keyFile, "utf8").trim(),
-  };
+  const setup = await startCliStack("agentgate-cli-run-", {
+    agentConfigs: ["workers/agent/examples/echo/wrangler.jsonc"],
+  });
+  ({ stack, dir, env } = setup);
+  owner = examplesOwner(stack);
   user = await newFundedAccount({ dir, name: "user", env });
-  const config = join(dir, "echo.json");
-  writeFileSync(
-    config,
-    JSON.stringify({
-      id: ECHO,
-      name: "Echo",
-      url: "service://ECHO_AGENT",
-      agents: [keys.operator.address],
-      pricing: { taskPrice: "1000", requiresPrepayment: true },
-    }),
-  );
-  jsonResult(await cli(["register", "-c", config, "--json"], owner), registerJson);
+  await registerPaidEcho(setup, 1000n);
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopCliStack(stack, dir));
 
 describe("run", () => {
   it("refuses a paid process without a payment, with exit 5", async () => {

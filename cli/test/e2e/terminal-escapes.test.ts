@@ -2,13 +2,11 @@
  * A process whose name and description carry terminal escapes, registered on a devnode and read
  * back with the built CLI: the human output shows the escapes as text, --json keeps the string.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
-import { type LocalStack, startLocalStack } from "./support/local-stack.js";
-import { ensureCliBuilt, runCli } from "./support/run-cli.js";
+import { startCliStack, stopCliStack } from "./support/cli-stack.js";
+import type { LocalStack } from "./support/local-stack.js";
+import { runCli } from "./support/run-cli.js";
 
 const ESC = "\x1b";
 const NAME = `Safe${ESC}]8;;https://evil.example${ESC}\\link${ESC}]8;;${ESC}\\${ESC}[2J`;
@@ -22,17 +20,11 @@ let env: Record<string, string>;
 let owner: TestAccount;
 
 beforeAll(async () => {
-  await ensureCliBuilt();
-  stack = await startLocalStack({ gateway: false });
-  dir = mkdtempSync(join(tmpdir(), "agentgate-cli-escapes-"));
-  env = { APTOS_NETWORK: stack.ledgerUrl, APTOS_MODULE_ADDRESS: stack.moduleAddress };
+  ({ stack, dir, env } = await startCliStack("agentgate-cli-escapes-", { gateway: false }));
   owner = await newFundedAccount({ dir, name: "owner", env });
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stopCliStack(stack, dir));
 
 describe("ledger text with terminal escapes", () => {
   it("is printed as visible escapes by get-process and list, and kept as is in --json", async () => {

@@ -8,8 +8,8 @@ import {
 } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
 import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
-import { LedgerError } from "#shared/ledger/errors";
 import type { LedgerSigner } from "#shared/ledger/transactions";
+import { failure } from "./ledger-failure.js";
 import { MockNode, mockClient } from "./mock-node.js";
 
 const M = DEVNODE_MODULE_ADDRESS;
@@ -23,16 +23,6 @@ function simulatingSigner(): LedgerSigner & { account: Account } {
     signWithAuthenticator: (message) => account.signWithAuthenticator(message),
     simulationAuthenticator: () => getAuthenticatorForSimulation(account.publicKey),
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<LedgerError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof LedgerError) return error;
-    throw error;
-  }
-  throw new Error("expected a LedgerError");
 }
 
 const paths = (node: MockNode) => node.requests.map((r) => `${r.method} ${r.url.pathname}`);

@@ -4,21 +4,11 @@ import { ABORT_CODES } from "#shared/contract/aborts";
 import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
 import { FUNCTIONS } from "#shared/contract/functions";
 import { createLedgerClient } from "#shared/ledger/client";
-import { LedgerError } from "#shared/ledger/errors";
 import { customNetwork } from "#shared/ledger/networks";
+import { failure } from "./ledger-failure.js";
 import { MockNode, mockClient } from "./mock-node.js";
 
 const M = DEVNODE_MODULE_ADDRESS;
-
-async function failure(promise: Promise<unknown>): Promise<LedgerError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof LedgerError) return error;
-    throw error;
-  }
-  throw new Error("expected a LedgerError");
-}
 
 describe("entry functions", () => {
   it("builds make_payment from the table: no ABI request, args encoded per parameter type", async () => {

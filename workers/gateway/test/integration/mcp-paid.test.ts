@@ -1,11 +1,11 @@
 import { parsePaymentRequired } from "@x402/core/schemas";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signTransactionHex } from "#shared/ledger/signed-transactions";
-import type { PaymentPayload, PaymentRequired, SettleResponse } from "#shared/x402/transport";
+import type { PaymentRequired, SettleResponse } from "#shared/x402/transport";
 import { address, fundedAccount, ledger, operator, uniqueId } from "../support/ledger-fixtures.js";
 import { mcpRequest } from "../support/mcp-client.js";
 import { operatedProcess } from "../support/operated-process.js";
 import { agentRunsOf } from "../support/run-counts.js";
+import { ownMakePayment, paymentPayload } from "../support/x402-client.js";
 
 const PRICE = 1_000n;
 
@@ -65,15 +65,10 @@ describe("/mcp tools/call of a process that requires prepayment", () => {
     // Nobody named: no transaction was built for the anonymous zero address; the client builds one.
     expect(accepted.extra.unsignedTransaction).toBeUndefined();
     const taskId = uniqueId("mcp-task");
-    const transaction = await ledger.buildUnsignedMakePayment({
-      sender: address(payer),
-      request: { processId, taskId, amount: PRICE },
-    });
-    const payment: PaymentPayload = {
-      x402Version: 2,
+    const payment = paymentPayload(
       accepted,
-      payload: { signedTransaction: signTransactionHex({ signer: payer, transaction }) },
-    };
+      await ownMakePayment({ payer, processId, taskId, amount: PRICE }),
+    );
     const call = {
       name: processId,
       arguments: { hello: "paid" },
@@ -104,15 +99,10 @@ describe("/mcp tools/call of a process that requires prepayment", () => {
     const accepted = (offer.structuredContent as PaymentRequired).accepts[0];
     if (accepted === undefined) throw new Error("no requirement offered");
     const taskId = uniqueId("mcp-poor");
-    const transaction = await ledger.buildUnsignedMakePayment({
-      sender: address(payer),
-      request: { processId, taskId, amount: PRICE },
-    });
-    const payment: PaymentPayload = {
-      x402Version: 2,
+    const payment = paymentPayload(
       accepted,
-      payload: { signedTransaction: signTransactionHex({ signer: payer, transaction }) },
-    };
+      await ownMakePayment({ payer, processId, taskId, amount: PRICE }),
+    );
     const result = await callTool({ name: processId, _meta: { "x402/payment": payment } });
     expect(result.isError).toBe(true);
     expect(parsePaymentRequired(result.structuredContent).success).toBe(true);

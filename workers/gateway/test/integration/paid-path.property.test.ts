@@ -19,14 +19,12 @@ import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isLedgerError } from "#shared/ledger/errors";
-import { SELF } from "../support/checked-self.js";
 import { gasFee } from "../support/gas-fee.js";
 import {
   address,
   advanceLedgerClock,
   execute,
   fundedAccount,
-  GATEWAY,
   ledger,
   operator,
   PRICE,
@@ -39,6 +37,7 @@ import {
   waitForOutcome,
 } from "../support/operated-process.js";
 import { brokenInvariants, type ModelPayment, usable } from "../support/paid-path-model.js";
+import { paymentOffer } from "../support/payment-route.js";
 import { agentRun, agentRunsOf } from "../support/run-counts.js";
 import { paymentRequiredOf, paymentResponseOf, signOffered } from "../support/x402-client.js";
 
@@ -346,14 +345,10 @@ async function step(
       // the base price, so usable whatever the price) and execute commits it and runs on it.
       const proc = world.processes[op.process] as OperatedProcess;
       const user = world.payers[op.payer] as Ed25519Account;
-      const offered = await SELF.fetch(`${GATEWAY}/api/payment`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          processId: proc.processId,
-          amount: (PRICE * 2n).toString(),
-          userAddress: address(user),
-        }),
+      const offered = await paymentOffer({
+        payer: user,
+        processId: proc.processId,
+        amount: PRICE * 2n,
       });
       const paid = signOffered(user, paymentRequiredOf(offered));
       const send = () =>

@@ -4,11 +4,9 @@
  * or submitted for a payment the ledger would refuse.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { SELF } from "../support/checked-self.js";
 import {
   address,
   fundedAccount,
-  GATEWAY,
   ledger,
   PRICE,
   processOwner,
@@ -16,6 +14,7 @@ import {
   testProcess,
   uniqueId,
 } from "../support/ledger-fixtures.js";
+import { paymentOffer, postPayment } from "../support/payment-route.js";
 import {
   ownMakePayment,
   paymentRequiredOf,
@@ -23,14 +22,6 @@ import {
   paymentSignature,
   signOffered,
 } from "../support/x402-client.js";
-
-function postPayment(body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${GATEWAY}/api/payment`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-}
 
 describe("POST /api/payment with x402", () => {
   let processId: string;
@@ -41,13 +32,7 @@ describe("POST /api/payment with x402", () => {
 
   it("answers SPEC's body alone with 402 and a PAYMENT-REQUIRED that @x402/core decodes", async () => {
     const payer = await fundedAccount();
-    const res = await postPayment({
-      processId,
-      amount: PRICE.toString(),
-      userAddress: address(payer),
-    });
-    expect(res.status).toBe(402);
-    const required = paymentRequiredOf(res);
+    const required = paymentRequiredOf(await paymentOffer({ payer, processId }));
     expect(required.x402Version).toBe(2);
     expect(required.accepts).toHaveLength(1);
     const accepted = required.accepts[0];

@@ -12,15 +12,8 @@ import {
   testProcess,
   uniqueId,
 } from "../support/ledger-fixtures.js";
+import { paymentOffer, postPayment } from "../support/payment-route.js";
 import { paymentRequiredOf, signOffered } from "../support/x402-client.js";
-
-function postPayment(body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${GATEWAY}/api/payment`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-}
 
 /** What a client does with the 402: sign the transaction it was offered. */
 async function signedPayment(args: {
@@ -29,12 +22,7 @@ async function signedPayment(args: {
   amount?: bigint;
   userAddress?: string;
 }): Promise<{ signedTransaction: string; taskId: string }> {
-  const res = await postPayment({
-    processId: args.processId,
-    amount: (args.amount ?? PRICE).toString(),
-    userAddress: args.userAddress ?? address(args.payer),
-  });
-  expect(res.status).toBe(402);
+  const res = await paymentOffer(args);
   const { signedTransaction, taskId } = signOffered(args.payer, paymentRequiredOf(res));
   return { signedTransaction, taskId };
 }
@@ -48,12 +36,7 @@ describe("POST /api/payment", () => {
 
   it("answers 402 offering the unsigned make_payment when no payment is sent", async () => {
     const payer = await fundedAccount();
-    const res = await postPayment({
-      processId,
-      amount: PRICE.toString(),
-      userAddress: address(payer),
-    });
-    expect(res.status).toBe(402);
+    const res = await paymentOffer({ payer, processId });
     const required = paymentRequiredOf(res);
     const extra = required.accepts[0]?.extra ?? {};
     expect(extra.unsignedTransaction).toMatch(/^0x[0-9a-f]+$/);

@@ -37,16 +37,20 @@ export function paymentResponseOf(res: Response): SettleResponse {
   return decodePaymentResponseHeader(header ?? "");
 }
 
+/** The x402 PaymentPayload carrying `signedTransaction` for the requirement `accepted`. */
+export function paymentPayload(
+  accepted: PaymentRequired["accepts"][number],
+  signedTransaction: string,
+): PaymentPayload {
+  return { x402Version: 2, accepted, payload: { signedTransaction } };
+}
+
 /** The PAYMENT-SIGNATURE header carrying `signedTransaction` for the requirement `accepted`. */
 export function paymentSignature(
   accepted: PaymentRequired["accepts"][number],
   signedTransaction: string,
 ): Record<string, string> {
-  const payment: PaymentPayload = {
-    x402Version: 2,
-    accepted,
-    payload: { signedTransaction },
-  };
+  const payment = paymentPayload(accepted, signedTransaction);
   return { [PAYMENT_SIGNATURE_HEADER]: encodePaymentSignatureHeader(payment) };
 }
 
