@@ -45,6 +45,8 @@ export interface LedgerCore {
   entry(call: EntryCall): Promise<TxReceipt>;
   view<T extends z.ZodType>(call: ViewCall<T>): Promise<z.output<T>>;
   waitForTransaction(hash: string, options?: WaitOptions): Promise<TxReceipt>;
+  /** Simulates a SignedTransaction (BCS) whose signature is zeroed; throws what it would fail with. */
+  simulateSigned(body: Uint8Array<ArrayBuffer>): Promise<void>;
 }
 
 /** The ts-sdk's build options for our submit options: our gas default, the rest only when given. */
@@ -110,5 +112,6 @@ export function createLedgerCore(args: CreateLedgerClientArgs): LedgerCore {
     entry: transactions.entry,
     view,
     waitForTransaction: transactions.waitForTransaction,
+    simulateSigned: transactions.simulateSigned,
   };
 }

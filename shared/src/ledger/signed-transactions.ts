@@ -4,6 +4,7 @@ import {
   Deserializer,
   EntryFunctionBytes,
   generateSignedTransaction,
+  getAuthenticatorForSimulation,
   Hex,
   hashValues,
   MimeType,
@@ -11,12 +12,15 @@ import {
   postAptosFullNode,
   SignedTransaction,
   type SimpleTransaction,
+  TransactionAuthenticatorEd25519,
+  TransactionAuthenticatorSingleSender,
   TransactionPayloadEntryFunction,
 } from "@aptos-labs/ts-sdk";
 import { type EntryFunctionName, FUNCTIONS } from "../contract/functions.js";
 import { entryFunctionAbi, functionId } from "./abi.js";
 import { type DecodedArg, decodeArgument } from "./bcs-args.js";
 import { buildOptions, type LedgerCore } from "./core.js";
+import { signedTransactionBytes } from "./entry-bcs.js";
 import { LedgerError } from "./errors.js";
 import { toAddress } from "./inputs.js";
 import { toU64 } from "./integers.js";
@@ -41,6 +45,11 @@ export interface DecodedSignedTransaction {
   expirationTimestampSecs: bigint;
   maxGasAmount: bigint;
   gasUnitPrice: bigint;
+  /**
+   * Whether a node can simulate it for its signer (simulationBytes): signed by its sender alone,
+   * with an Ed25519, single-key or multi-key account.
+   */
+  simulatable: boolean;
 }
 
 const TRANSACTION_PREFIX = hashValues(["APTOS::Transaction"]);
@@ -71,6 +80,21 @@ export function signTransactionHex(args: {
   ).toString();
 }
 
+/** A SignedTransaction's BCS, read whole: nothing may follow it. */
+function readSignedTransaction(bytes: Uint8Array): SignedTransaction {
+  try {
+    const d = new Deserializer(bytes);
+    const signed = SignedTransaction.deserialize(d);
+    if (d.remaining() !== 0) throw new Error(`${d.remaining()} trailing bytes`);
+    return signed;
+  } catch (error) {
+    throw invalid(
+      `signedTransaction: not a BCS SignedTransaction (${error instanceof Error ? error.message : String(error)})`,
+      error,
+    );
+  }
+}
+
 /**
  * Decodes a signed transaction (hex BCS) so a server can check what it does before submitting
  * it: sender, function, arguments by name, chain id. It does not check the signature; the node
@@ -81,17 +105,7 @@ export function decodeSignedTransaction(
   moduleAddress: string,
 ): DecodedSignedTransaction {
   const bytes = bytesOfHex(hex);
-  let signed: SignedTransaction;
-  try {
-    const d = new Deserializer(bytes);
-    signed = SignedTransaction.deserialize(d);
-    if (d.remaining() !== 0) throw new Error(`${d.remaining()} trailing bytes`);
-  } catch (error) {
-    throw invalid(
-      `signedTransaction: not a BCS SignedTransaction (${error instanceof Error ? error.message : String(error)})`,
-      error,
-    );
-  }
+  const signed = readSignedTransaction(bytes);
   const raw = signed.raw_txn;
   if (!(raw.payload instanceof TransactionPayloadEntryFunction)) {
     throw invalid("signedTransaction: the payload is not an entry function call");
@@ -111,6 +125,7 @@ export function decodeSignedTransaction(
     expirationTimestampSecs: raw.expiration_timestamp_secs,
     maxGasAmount: raw.max_gas_amount,
     gasUnitPrice: raw.gas_unit_price,
+    simulatable: simulationPublicKey(signed) !== undefined,
   };
   const ours = AccountAddress.from(moduleAddress).equals(call.module_name.address);
   const entry = ours ? tableEntry(module, name) : undefined;
@@ -133,6 +148,39 @@ export function decodeSignedTransaction(
   });
   decoded.entryFunction = entry;
   return decoded;
+}
+
+type SimulationPublicKey = Parameters<typeof getAuthenticatorForSimulation>[0];
+
+/** The key a simulation names for the sender, when the sender signed alone with one. */
+function simulationPublicKey(signed: SignedTransaction): SimulationPublicKey {
+  const auth = signed.authenticator;
+  if (auth instanceof TransactionAuthenticatorEd25519) return auth.public_key;
+  if (!(auth instanceof TransactionAuthenticatorSingleSender)) return undefined;
+  const sender = auth.sender;
+  if (sender.isEd25519() || sender.isSingleKey()) return sender.public_key;
+  if (sender.isMultiKey()) return sender.public_keys;
+  return undefined;
+}
+
+/**
+ * A client-signed transaction (hex BCS) as a node simulates it: the same RawTransaction bytes,
+ * the sender's public key, an all-zero signature (a node refuses to simulate a validly signed
+ * transaction). Only a sender signing alone, with an Ed25519, single-key or multi-key account,
+ * can be simulated; anything else (fee payer, multi-agent) is invalid_input.
+ */
+export function simulationBytes(hex: string): Uint8Array<ArrayBuffer> {
+  const signed = readSignedTransaction(bytesOfHex(hex));
+  const publicKey = simulationPublicKey(signed);
+  if (publicKey === undefined) {
+    throw invalid(
+      "signedTransaction: must be signed by its sender alone, with an Ed25519, single-key or multi-key account",
+    );
+  }
+  return signedTransactionBytes(
+    signed.raw_txn.bcsToBytes(),
+    getAuthenticatorForSimulation(publicKey).bcsToBytes(),
+  );
 }
 
 function tableEntry(module: string, name: string): EntryFunctionName | undefined {
@@ -180,6 +228,15 @@ export function signedTransactionFunctions(core: LedgerCore) {
     /** Decodes with this network's module address. */
     decodeSignedTransaction(hex: string): DecodedSignedTransaction {
       return decodeSignedTransaction(hex, core.moduleAddress());
+    },
+
+    /**
+     * Runs client-signed BCS (hex) on the node without committing it, its signature zeroed
+     * (simulationBytes); throws the LedgerError it would fail with (an abort with the abort
+     * table's message), so a server submits nothing the ledger would refuse.
+     */
+    async simulateSignedTransaction(hex: string): Promise<void> {
+      await core.simulateSigned(simulationBytes(hex));
     },
 
     /** Submits client-signed BCS (hex) as-is and waits for it to commit. */

@@ -228,7 +228,25 @@ export function createTransactionClient(args: {
     });
   }
 
-  /** Runs the transaction on the node without committing it; throws what it would fail with. */
+  /**
+   * Runs a signed transaction (its signature zeroed: a node refuses to simulate a validly signed
+   * one) on the node without committing it; throws what it would fail with.
+   */
+  async function simulateSigned(body: Uint8Array<ArrayBuffer>): Promise<void> {
+    const [outcome] = await ask(
+      "simulate",
+      {
+        method: "POST",
+        path: "transactions/simulate",
+        body,
+        contentType: BCS_SIGNED_TRANSACTION,
+      },
+      simulationAnswer,
+    );
+    if (!outcome.success) throw failureOf(outcome.vm_status);
+  }
+
+  /** Simulates the raw transaction as `signer` would send it. */
   async function simulate(signer: LedgerSigner, raw: Uint8Array): Promise<void> {
     if (signer.simulationAuthenticator === undefined) {
       throw new LedgerError({
@@ -236,17 +254,9 @@ export function createTransactionClient(args: {
         message: "signer: this client simulates first, and the signer cannot sign a simulation",
       });
     }
-    const [outcome] = await ask(
-      "simulate",
-      {
-        method: "POST",
-        path: "transactions/simulate",
-        body: signedTransactionBytes(raw, signer.simulationAuthenticator().bcsToBytes()),
-        contentType: BCS_SIGNED_TRANSACTION,
-      },
-      simulationAnswer,
+    await simulateSigned(
+      signedTransactionBytes(raw, signer.simulationAuthenticator().bcsToBytes()),
     );
-    if (!outcome.success) throw failureOf(outcome.vm_status);
   }
 
   /**
@@ -392,6 +402,7 @@ export function createTransactionClient(args: {
     entry,
     submitEntry,
     transactionContext,
+    simulateSigned,
     waitForTransaction,
   };
 }

@@ -1,7 +1,22 @@
-import { Account, generateUserTransactionHash, Hex } from "@aptos-labs/ts-sdk";
+import {
+  Account,
+  AccountAuthenticator,
+  Deserializer,
+  generateSignedTransaction,
+  generateUserTransactionHash,
+  Hex,
+  SignedTransaction,
+  SigningSchemeInput,
+  SimpleTransaction,
+} from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
 import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
-import { decodeSignedTransaction, signTransactionHex } from "#shared/ledger/signed-transactions";
+import {
+  decodeSignedTransaction,
+  signTransactionHex,
+  simulationBytes,
+} from "#shared/ledger/signed-transactions";
+import { failure } from "./ledger-failure.js";
 import { MockNode, mockClient } from "./mock-node.js";
 
 describe("client-signed make_payment", () => {
@@ -92,6 +107,82 @@ describe("client-signed make_payment", () => {
     expect(() => decodeSignedTransaction("zz", DEVNODE_MODULE_ADDRESS)).toThrow(/hex-encoded/);
     expect(() => decodeSignedTransaction("0x0102", DEVNODE_MODULE_ADDRESS)).toThrow(
       expect.objectContaining({ kind: "invalid_input" }),
+    );
+  });
+
+  it("simulates the signed bytes with a zeroed signature and throws the abort they would end in, submitting nothing", async () => {
+    const node = new MockNode();
+    node.simulation = {
+      success: false,
+      vm_status: `Move abort in ${DEVNODE_MODULE_ADDRESS}::payment: EPAYMENT_EXISTS(0x80019): used`,
+    };
+    const client = mockClient(node);
+    const payer = Account.generate();
+    const transaction = await client.buildUnsignedMakePayment({
+      sender: payer.accountAddress.toString(),
+      request: { processId: "p", taskId: "t", amount: 1n },
+    });
+    const hex = signTransactionHex({ signer: payer, transaction });
+    const error = await failure(client.simulateSignedTransaction(hex));
+    expect(error).toMatchObject({
+      kind: "abort",
+      message:
+        "A payment for this process, task and payer exists; keys are never reused (EPAYMENT_EXISTS in payment)",
+    });
+    expect(node.requests.map((r) => `${r.method} ${r.url.pathname}`)).toContain(
+      "POST /v1/transactions/simulate",
+    );
+    expect(node.requests.some((r) => r.url.pathname === "/v1/transactions")).toBe(false);
+    const simulated = node.requests.find((r) => r.url.pathname === "/v1/transactions/simulate");
+    const read = SignedTransaction.deserialize(
+      new Deserializer(simulated?.body ?? new Uint8Array()),
+    );
+    expect(read.raw_txn.bcsToHex().toString()).toBe(
+      transaction.rawTransaction.bcsToHex().toString(),
+    );
+    const account = AccountAuthenticator.deserialize(
+      new Deserializer(read.authenticator.bcsToBytes()),
+    );
+    if (!account.isEd25519()) throw new Error("not an Ed25519 authenticator");
+    expect(account.public_key.toString()).toBe(payer.publicKey.toString());
+    expect(account.signature.toUint8Array()).toEqual(new Uint8Array(64));
+  });
+
+  it("simulates a single-key account's payment and refuses one signed with a fee payer", async () => {
+    const client = mockClient(new MockNode());
+    const payer = Account.generate({ scheme: SigningSchemeInput.Ed25519, legacy: false });
+    const transaction = await client.buildUnsignedMakePayment({
+      sender: payer.accountAddress.toString(),
+      request: { processId: "p", taskId: "t", amount: 1n },
+    });
+    const single = SignedTransaction.deserialize(
+      new Deserializer(simulationBytes(signTransactionHex({ signer: payer, transaction }))),
+    );
+    const account = AccountAuthenticator.deserialize(
+      new Deserializer(single.authenticator.bcsToBytes().slice(1)),
+    );
+    if (!account.isSingleKey()) throw new Error("not a single-key authenticator");
+    expect(
+      decodeSignedTransaction(
+        signTransactionHex({ signer: payer, transaction }),
+        DEVNODE_MODULE_ADDRESS,
+      ).simulatable,
+    ).toBe(true);
+    expect(account.public_key.toString()).toBe(payer.publicKey.toString());
+    expect(account.signature.signature.toUint8Array()).toEqual(new Uint8Array(64));
+
+    const sponsor = Account.generate();
+    const sponsored = new SimpleTransaction(transaction.rawTransaction, sponsor.accountAddress);
+    const hex = Hex.fromHexInput(
+      generateSignedTransaction({
+        transaction: sponsored,
+        senderAuthenticator: payer.signTransactionWithAuthenticator(sponsored),
+        feePayerAuthenticator: sponsor.signTransactionWithAuthenticator(sponsored),
+      }),
+    ).toString();
+    expect(decodeSignedTransaction(hex, DEVNODE_MODULE_ADDRESS).simulatable).toBe(false);
+    expect(() => simulationBytes(hex)).toThrow(
+      expect.objectContaining({ kind: "invalid_input", message: expect.stringContaining("alone") }),
     );
   });
 });

@@ -17,7 +17,8 @@ export type ExpectedPayment = {
 /**
  * A client-signed transaction may be submitted only when it is exactly the payment the request
  * asks for, so nothing the ledger would certainly refuse costs the payer gas: a call of
- * `<module>::payment::make_payment` without type arguments, from userAddress, for this process,
+ * `<module>::payment::make_payment` without type arguments, signed by its sender alone (so it
+ * can be simulated first), from userAddress, for this process,
  * at least the current price, on this chain, not yet expired (docs/x402.md, "What the server
  * checks"). The signature is the node's to check. One check for the body's signedTransaction and
  * the x402 payment; `field` names where the transaction came from.
@@ -41,6 +42,12 @@ export function checkSignedPayment(args: {
     return fail(`must call ${fn}, not ${decoded.function}`);
   }
   if (decoded.typeArguments.length !== 0) return fail("make_payment takes no type arguments");
+  if (!decoded.simulatable) {
+    // It is simulated before it is submitted (docs/x402.md, "What the server checks").
+    return fail(
+      "must be signed by its sender alone, with an Ed25519, single-key or multi-key account",
+    );
+  }
   if (decoded.sender !== expected.userAddress) {
     return fail(`its sender ${decoded.sender} is not userAddress`);
   }

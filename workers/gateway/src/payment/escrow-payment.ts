@@ -2,6 +2,7 @@ import { type AppError, appError } from "#shared/errors/app-error";
 import type { LedgerClient } from "#shared/ledger/client";
 import { LedgerError } from "#shared/ledger/errors";
 import type { DecodedSignedTransaction } from "#shared/ledger/signed-transactions";
+import type { TxReceipt } from "#shared/ledger/transactions";
 import { aptosNetwork, parseEscrowPayment } from "#shared/x402/escrow-scheme";
 import type { PaymentPayload, SettleResponse } from "#shared/x402/transport";
 import { ledgerChainId } from "../ledger/chain-id.js";
@@ -63,7 +64,22 @@ export type EscrowCommit =
     };
 
 /**
- * Submits the payer's signed make_payment as it is and waits for the commit. The same bytes sent
+ * Simulates the payer's signed make_payment, then submits it as it is and waits for the commit:
+ * a payment the ledger would refuse (an amount above the payer's balance, a task id already
+ * used) is refused from the simulation, submitted never, so the payer pays no gas for it
+ * (docs/x402.md, "What the server checks"). One more ledger request per payment. Throws the
+ * LedgerError either step fails with.
+ */
+export async function submitSimulated(
+  ledger: LedgerClient,
+  signedTransaction: string,
+): Promise<TxReceipt> {
+  await ledger.simulateSignedTransaction(signedTransaction);
+  return ledger.submitSignedTransaction(signedTransaction, { timeoutSecs: PAYMENT_WAIT_SECS });
+}
+
+/**
+ * Simulates and submits the payer's signed make_payment (submitSimulated). The same bytes sent
  * again (a replayed header, or a request whose first try died after the commit) are refused by
  * the ledger as an old sequence number; those exact bytes are then looked up by their hash, and a
  * committed one counts as this payment: only its signer could have made them (docs/x402.md,
@@ -88,9 +104,7 @@ export async function commitEscrowPayment(args: {
     },
   });
   try {
-    const receipt = await ledger.submitSignedTransaction(read.signedTransaction, {
-      timeoutSecs: PAYMENT_WAIT_SECS,
-    });
+    const receipt = await submitSimulated(ledger, read.signedTransaction);
     return committed(receipt.hash);
   } catch (error) {
     const refused = ledgerAppError(error);

@@ -15,7 +15,7 @@ import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
 import { ledgerChainId } from "../ledger/chain-id.js";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import { checkSignedPayment, type ExpectedPayment } from "./check-signed-payment.js";
-import { commitEscrowPayment, readEscrowPayment } from "./escrow-payment.js";
+import { commitEscrowPayment, readEscrowPayment, submitSimulated } from "./escrow-payment.js";
 import { type OfferArgs, offerAnswer, PAYMENT_WAIT_SECS } from "./payment-offer.js";
 
 const ROUTE = "payment";
@@ -109,9 +109,7 @@ export async function runPayment(args: {
     taskId = checked.taskId;
     submit = async () => {
       try {
-        const receipt = await ledger.submitSignedTransaction(signedTransaction, {
-          timeoutSecs: PAYMENT_WAIT_SECS,
-        });
+        const receipt = await submitSimulated(ledger, signedTransaction);
         return { ok: true, hash: receipt.hash };
       } catch (error) {
         return { ok: false, answer: refuse(ledgerAppError(error)) };

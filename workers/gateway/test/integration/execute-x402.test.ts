@@ -152,6 +152,54 @@ describe("POST /api/execute/:processId with PAYMENT-SIGNATURE", () => {
     expect(await agentRunsOf({ processId, taskId })).toEqual([]);
   });
 
+  it("refuses a payment the ledger would abort (above the balance, a used task id) with its reason, submitting nothing", async () => {
+    const { processId } = await operatedProcess(PRICE);
+    const balance = 100_000_000n;
+    const payer = await fundedAccount(balance);
+    const accepted = (await offer(processId, payer)).accepts[0];
+    if (accepted === undefined) throw new Error("no requirement");
+    const usedTaskId = uniqueId("task");
+    await ledger.makePayment(payer, { processId, taskId: usedTaskId, amount: PRICE });
+    const [sequence, left] = [
+      await ledger.sequenceNumber(address(payer)),
+      await ledger.balance(address(payer)),
+    ];
+    const aboveBalance = uniqueId("task");
+    const cases: [string, string, string][] = [
+      [
+        await ownMakePayment({ payer, processId, taskId: aboveBalance, amount: balance }),
+        aboveBalance,
+        "balance is below the amount",
+      ],
+      [
+        await ownMakePayment({ payer, processId, taskId: usedTaskId, amount: PRICE }),
+        usedTaskId,
+        "keys are never reused",
+      ],
+    ];
+    for (const [signed, taskId, words] of cases) {
+      const res = await execute({
+        processId,
+        body: { userAddress: address(payer), data: {} },
+        signer: null,
+        headers: paymentSignature(accepted, signed),
+      });
+      const answer = await res.json<Answer>();
+      expect(res.status, JSON.stringify(answer)).toBe(402);
+      expect(answer.code).toBe("payment_failed");
+      expect(answer.error).toContain(words);
+      expect(paymentResponseOf(res)).toMatchObject({
+        success: false,
+        errorMessage: expect.stringContaining(words),
+        transaction: "",
+        payer: address(payer),
+      });
+      expect(await agentRunsOf({ processId, taskId })).toEqual([]);
+    }
+    expect(await ledger.sequenceNumber(address(payer))).toBe(sequence);
+    expect(await ledger.balance(address(payer))).toBe(left);
+  });
+
   it("runs once when identical PAYMENT-SIGNATURE requests arrive together", async () => {
     const { processId } = await operatedProcess(PRICE);
     const payer = await fundedAccount();

@@ -151,6 +151,48 @@ describe("POST /api/payment with x402", () => {
     expect(await ledger.openPayments({ processId, payer: address(payer) })).toEqual([]);
   });
 
+  it("refuses a make_payment the ledger would abort (above the balance, a used task id) with its reason, submitting nothing", async () => {
+    const balance = 100_000_000n;
+    const payer = await fundedAccount(balance);
+    const usedTaskId = uniqueId("task");
+    await ledger.makePayment(payer, { processId, taskId: usedTaskId, amount: PRICE });
+    const [sequence, left] = [
+      await ledger.sequenceNumber(address(payer)),
+      await ledger.balance(address(payer)),
+    ];
+    const cases: [bigint, string, string][] = [
+      [balance, uniqueId("task"), "balance is below the amount"],
+      [PRICE, usedTaskId, "keys are never reused"],
+    ];
+    for (const [amount, taskId, words] of cases) {
+      const body = { processId, amount: amount.toString(), userAddress: address(payer), taskId };
+      const accepted = paymentRequiredOf(await postPayment(body)).accepts[0];
+      if (accepted === undefined) throw new Error("no requirement");
+      const signed = await ownMakePayment({ payer, processId, taskId, amount });
+      const res = await postPayment(body, paymentSignature(accepted, signed));
+      const answer = await res.json<{ code: string; error: string }>();
+      expect(res.status, JSON.stringify(answer)).toBe(402);
+      expect(answer).toMatchObject({
+        code: "payment_failed",
+        error: expect.stringContaining(words),
+      });
+      expect(paymentResponseOf(res)).toMatchObject({
+        success: false,
+        errorMessage: expect.stringContaining(words),
+        transaction: "",
+      });
+      // The same transaction as body.signedTransaction: refused alike.
+      const plain = await postPayment({ ...body, signedTransaction: signed });
+      expect(plain.status).toBeGreaterThanOrEqual(400);
+      expect(await plain.json()).toMatchObject({
+        success: false,
+        error: expect.stringContaining(words),
+      });
+    }
+    expect(await ledger.sequenceNumber(address(payer))).toBe(sequence);
+    expect(await ledger.balance(address(payer))).toBe(left);
+  });
+
   it("passes a ledger refusal on as 402 with a failed PAYMENT-RESPONSE", async () => {
     const payer = await fundedAccount(50_000n);
     const body = { processId, amount: "1000000000", userAddress: address(payer) };

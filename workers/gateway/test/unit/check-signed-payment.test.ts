@@ -22,6 +22,7 @@ function decoded(overrides: Partial<DecodedSignedTransaction> = {}): DecodedSign
     expirationTimestampSecs: NOW + 600n,
     maxGasAmount: 1n,
     gasUnitPrice: 1n,
+    simulatable: true,
     ...overrides,
   };
 }
@@ -92,5 +93,12 @@ describe("checkSignedPayment", () => {
 
   it("refuses type arguments", () => {
     expect(check(decoded({ typeArguments: ["u8"] })).ok).toBe(false);
+  });
+
+  it("refuses a transaction the node cannot simulate for its signer (a fee payer, several signers)", () => {
+    expect(check(decoded({ simulatable: false }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("signed by its sender alone"),
+    });
   });
 });
