@@ -27,6 +27,12 @@ export function normalizeAddress(input: string): string {
 }
 
 /**
+ * The zero address, long form: reserved, so nobody holds a key for it (the anonymous caller of
+ * docs/mcp.md, "Who calls").
+ */
+export const ZERO_ADDRESS = `0x${"0".repeat(64)}`;
+
+/**
  * How an address is shown to a person (AIP-40, as the SDK's AccountAddress.toString): the
  * special addresses 0x0..0xf short, every other one in long form.
  */

@@ -1,7 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { LedgerError } from "#shared/ledger/errors";
-import { addressSchema } from "#shared/schemas/address";
+import { addressSchema, ZERO_ADDRESS } from "#shared/schemas/address";
 import type { ExecuteBody } from "#shared/schemas/gateway";
 import { MCP_PAYMENT_META_KEY, type PaymentPayload } from "#shared/x402/transport";
 import { executeDepsFor } from "../execute/execute-deps.js";
@@ -20,7 +20,7 @@ export const USER_ADDRESS_META_KEY = "agentgate/userAddress";
  * Who runs a free tool when the caller names nobody: the zero address, "anonymous" (docs/mcp.md,
  * "Who calls"). A free run proves nothing about its caller over HTTP either.
  */
-export const ANONYMOUS_USER_ADDRESS = `0x${"0".repeat(64)}`;
+export const ANONYMOUS_USER_ADDRESS = ZERO_ADDRESS;
 
 const MCP_PATH = "/mcp";
 
@@ -71,7 +71,7 @@ export async function callTool(args: {
     }),
   );
   if (answer.body.code === "process_not_found") throw unknownTool(params.name);
-  return toolResultOf(named === null ? withoutPayerTransaction(answer) : answer, processId);
+  return toolResultOf(answer, processId);
 }
 
 /**
@@ -88,25 +88,6 @@ async function executeOrLedgerRefusal(
     if (error instanceof LedgerError) return errorAnswer(ledgerAppError(error), { processId });
     throw error;
   }
-}
-
-/**
- * An offer made for the anonymous caller carries a make_payment built for the zero address, which
- * nobody can sign: it is dropped, and the client builds its own (docs/mcp.md, "Paying for a tool").
- */
-function withoutPayerTransaction(answer: GatewayAnswer): GatewayAnswer {
-  const required = answer.x402?.required;
-  if (required === undefined) return answer;
-  const accepts = required.accepts.map((requirement) => {
-    const {
-      payer: _p,
-      unsignedTransaction: _t,
-      unsignedTransactionExpiresAt: _e,
-      ...extra
-    } = requirement.extra ?? {};
-    return { ...requirement, extra };
-  });
-  return { ...answer, x402: { ...answer.x402, required: { ...required, accepts } } };
 }
 
 function unknownTool(name: string): McpError {

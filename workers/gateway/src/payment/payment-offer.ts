@@ -3,6 +3,7 @@ import { type AppError, appError } from "#shared/errors/app-error";
 import { errorMessage } from "#shared/errors/bodies";
 import type { LedgerClient } from "#shared/ledger/client";
 import { LedgerError } from "#shared/ledger/errors";
+import { normalizeAddress, ZERO_ADDRESS } from "#shared/schemas/address";
 import { type EscrowRequirementExtra, escrowPaymentRequired } from "#shared/x402/escrow-scheme";
 import type { PaymentRequired, SettleResponse } from "#shared/x402/transport";
 import { newTransactionId } from "../execute/transaction-id.js";
@@ -38,12 +39,9 @@ export type OfferArgs = {
 export async function paymentOffer(args: OfferArgs & { error: string }): Promise<PaymentRequired> {
   const { ledger, processId } = args;
   const taskId = args.taskId ?? newTransactionId();
-  const extra: EscrowRequirementExtra = {
-    function: `${ledger.moduleAddress()}::payment::make_payment`,
-    processId,
-    taskId,
-  };
-  if (args.payer !== null) {
+  const extra: Omit<EscrowRequirementExtra, "function"> = { processId, taskId };
+  // Nobody can sign for the zero address (the anonymous MCP caller): nothing is built for it.
+  if (args.payer !== null && normalizeAddress(args.payer) !== ZERO_ADDRESS) {
     const expiresAtSecs = Math.floor(Date.now() / 1000) + args.unsignedTransactionTtlSeconds;
     try {
       const transaction = await ledger.buildUnsignedMakePayment({
