@@ -14,7 +14,38 @@ export type EscrowPaymentRead =
   | { ok: true; signedTransaction: string; decoded: DecodedSignedTransaction; taskId: string }
   | { ok: false; error: AppError };
 
-const FIELD = "payment.payload.signedTransaction";
+/**
+ * A client-signed make_payment (hex BCS), decoded and checked against the request before anything
+ * is submitted (check-signed-payment.ts); `at` is where the request carried it, named in every
+ * message (`body.` or `payment.payload.`).
+ */
+export async function checkSignedHex(args: {
+  ledger: LedgerClient;
+  signedTransaction: string;
+  expected: ExpectedPayment;
+  at: string;
+}): Promise<
+  { ok: true; decoded: DecodedSignedTransaction; taskId: string } | { ok: false; message: string }
+> {
+  const { ledger, at } = args;
+  let decoded: DecodedSignedTransaction;
+  try {
+    decoded = ledger.decodeSignedTransaction(args.signedTransaction);
+  } catch (error) {
+    if (!(error instanceof LedgerError)) throw error;
+    return { ok: false, message: `${at}${error.message}` };
+  }
+  const check = checkSignedPayment({
+    decoded,
+    expected: args.expected,
+    moduleAddress: ledger.moduleAddress(),
+    chainId: await ledgerChainId(ledger),
+    // The node checks expiry against the wall clock, as clients stamp it.
+    nowSecs: BigInt(Math.floor(Date.now() / 1000)),
+    field: `${at}signedTransaction`,
+  });
+  return check.ok ? { ok: true, decoded, taskId: check.taskId } : check;
+}
 
 /**
  * An x402 PaymentPayload read as the escrow payment the request asks for: the envelope (scheme,
@@ -31,27 +62,17 @@ export async function readEscrowPayment(args: {
     ok: false as const,
     error: appError("payment_invalid", message),
   });
-  const chainId = await ledgerChainId(ledger);
-  const parsed = parseEscrowPayment(args.payment, chainId);
+  const parsed = parseEscrowPayment(args.payment, await ledgerChainId(ledger));
   if (!parsed.ok) return invalid(parsed.message);
-  let decoded: DecodedSignedTransaction;
-  try {
-    decoded = ledger.decodeSignedTransaction(parsed.signedTransaction);
-  } catch (error) {
-    if (!(error instanceof LedgerError)) throw error;
-    return invalid(`payment.payload.${error.message}`);
-  }
-  const check = checkSignedPayment({
-    decoded,
+  const checked = await checkSignedHex({
+    ledger,
+    signedTransaction: parsed.signedTransaction,
     expected: args.expected,
-    moduleAddress: ledger.moduleAddress(),
-    chainId,
-    // The node checks expiry against the wall clock, as clients stamp it.
-    nowSecs: BigInt(Math.floor(Date.now() / 1000)),
-    field: FIELD,
+    at: "payment.payload.",
   });
-  if (!check.ok) return invalid(check.message);
-  return { ok: true, signedTransaction: parsed.signedTransaction, decoded, taskId: check.taskId };
+  if (!checked.ok) return invalid(checked.message);
+  const { decoded, taskId } = checked;
+  return { ok: true, signedTransaction: parsed.signedTransaction, decoded, taskId };
 }
 
 export type EscrowCommit =

@@ -1,9 +1,7 @@
 import { sha256Hex } from "#shared/auth/agent-signature";
 import { type AppError, appError } from "#shared/errors/app-error";
 import type { LedgerClient } from "#shared/ledger/client";
-import { LedgerError } from "#shared/ledger/errors";
 import type { GatewayContext } from "#shared/ledger/records";
-import type { DecodedSignedTransaction } from "#shared/ledger/signed-transactions";
 import type { PaymentBody } from "#shared/schemas/gateway";
 import type { PaymentPayload, SettleResponse } from "#shared/x402/transport";
 import { admitRefusal } from "../claims/admit-refusal.js";
@@ -12,10 +10,14 @@ import { processRefusal } from "../execute/process-refusal.js";
 import { newTransactionId } from "../execute/transaction-id.js";
 import { checkCallerProof } from "../http/caller-proof-check.js";
 import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
-import { ledgerChainId } from "../ledger/chain-id.js";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";
-import { checkSignedPayment, type ExpectedPayment } from "./check-signed-payment.js";
-import { commitEscrowPayment, readEscrowPayment, submitSimulated } from "./escrow-payment.js";
+import type { ExpectedPayment } from "./check-signed-payment.js";
+import {
+  checkSignedHex,
+  commitEscrowPayment,
+  readEscrowPayment,
+  submitSimulated,
+} from "./escrow-payment.js";
 import { type OfferArgs, offerAnswer, PAYMENT_WAIT_SECS } from "./payment-offer.js";
 
 const ROUTE = "payment";
@@ -104,8 +106,9 @@ export async function runPayment(args: {
     };
   } else if (body.signedTransaction !== undefined) {
     const signedTransaction = body.signedTransaction;
-    const checked = await checkBodyTransaction({ ledger, signedTransaction, expected });
-    if (!checked.ok) return refuse(checked.error);
+    // Any mismatch is 400 naming the field.
+    const checked = await checkSignedHex({ ledger, signedTransaction, expected, at: "body." });
+    if (!checked.ok) return refuse(appError("validation_failed", checked.message));
     taskId = checked.taskId;
     submit = async () => {
       try {
@@ -163,30 +166,6 @@ export async function runPayment(args: {
     });
   }
   return answer;
-}
-
-/** body.signedTransaction, decoded and checked: any mismatch is 400 naming the field. */
-async function checkBodyTransaction(args: {
-  ledger: LedgerClient;
-  signedTransaction: string;
-  expected: ExpectedPayment;
-}): Promise<{ ok: true; taskId: string } | { ok: false; error: AppError }> {
-  let decoded: DecodedSignedTransaction;
-  try {
-    decoded = args.ledger.decodeSignedTransaction(args.signedTransaction);
-  } catch (error) {
-    if (!(error instanceof LedgerError)) throw error;
-    return { ok: false, error: appError("validation_failed", `body.${error.message}`) };
-  }
-  const check = checkSignedPayment({
-    decoded,
-    expected: args.expected,
-    moduleAddress: args.ledger.moduleAddress(),
-    chainId: await ledgerChainId(args.ledger),
-    nowSecs: BigInt(Math.floor(Date.now() / 1000)),
-    field: "body.signedTransaction",
-  });
-  return check.ok ? check : { ok: false, error: appError("validation_failed", check.message) };
 }
 
 /**
