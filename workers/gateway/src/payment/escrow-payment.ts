@@ -1,4 +1,5 @@
 import { type AppError, appError } from "#shared/errors/app-error";
+import { errorMessage } from "#shared/errors/bodies";
 import type { LedgerClient } from "#shared/ledger/client";
 import { LedgerError } from "#shared/ledger/errors";
 import type { DecodedSignedTransaction } from "#shared/ledger/signed-transactions";
@@ -135,7 +136,7 @@ async function submitRefusal(args: {
   const refused = ledgerAppError(error);
   if (error.kind === "network") {
     if (!args.submitted) return { ok: false, error: refused };
-    const message = `${errorMessageOf(refused)}. The payment may still commit: do not send it again; once GET /api/payment/verify/${args.processId}/${decoded.sender} shows it, ${callerProofPath(args)}`;
+    const message = `${errorMessage(refused)}. The payment may still commit: do not send it again; once GET /api/payment/verify/${args.processId}/${decoded.sender} shows it, ${callerProofPath(args)}`;
     return { ok: false, error: { ...refused, message } };
   }
   if (error.kind === "rejected" && (await committedAlready(args.ledger, decoded))) {
@@ -202,20 +203,16 @@ export async function commitEscrowPayment(args: {
   if (refusedBy === undefined) return { ok: false, error };
   return {
     ok: false,
-    error: appError("payment_failed", errorMessageOf(error), error.details),
+    error: appError("payment_failed", errorMessage(error), error.details),
     response: {
       success: false,
       errorReason: error.code,
-      errorMessage: errorMessageOf(error),
+      errorMessage: errorMessage(error),
       transaction: refusedBy.hash ?? "",
       network,
       payer: read.decoded.sender,
     },
   };
-}
-
-function errorMessageOf(error: AppError): string {
-  return error.message ?? error.code;
 }
 
 /**
