@@ -11,13 +11,9 @@ import { newTransactionId } from "../execute/transaction-id.js";
 import { checkCallerProof } from "../http/caller-proof-check.js";
 import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
 import type { ExpectedPayment } from "./check-signed-payment.js";
-import {
-  checkSignedHex,
-  commitEscrowPayment,
-  readEscrowPayment,
-  submitPayment,
-} from "./escrow-payment.js";
+import { checkSignedHex, commitEscrowPayment, readEscrowPayment } from "./escrow-payment.js";
 import { type OfferArgs, offerAnswer, PAYMENT_WAIT_SECS } from "./payment-offer.js";
+import { submitPayment } from "./submit-payment.js";
 
 const ROUTE = "payment";
 

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createLedgerClient } from "#shared/ledger/client";
 import { resolveNetwork } from "#shared/ledger/networks";
-import { submitPayment } from "../../src/payment/escrow-payment.js";
+import { submitPayment } from "../../src/payment/submit-payment.js";
 import {
   address,
   devnode,
