@@ -78,7 +78,9 @@ const signedTransaction = Buffer.concat([
   signature,
 ]);
 
-// 3. Send the same request again with the payment: the gateway commits it and runs once.
+// 3. Send the same request again with the payment: the gateway commits it and runs once. Only
+// this request's submission pays: if its connection breaks, do not send the same header again
+// (409 payment_already_committed); run on the payment with the caller proof (docs/x402.md).
 const paid = await fetch(url, {
   method: "POST",
   headers: {

@@ -15,8 +15,13 @@ import { CliError } from "../errors/cli-error.js";
 import { formatApt } from "../output/format.js";
 import type { Output } from "../output/output.js";
 import type { Ed25519Signer } from "../runtime/ed25519-signer.js";
-import { GATEWAY_TIMEOUT_MS, gatewayError } from "../runtime/gateway-client.js";
+import {
+  GATEWAY_TIMEOUT_MS,
+  type GatewayResponse,
+  gatewayError,
+} from "../runtime/gateway-client.js";
 import { openTransactionSession } from "../runtime/transaction-session.js";
+import { alreadyCommittedError, paymentInDoubt } from "./pay-and-run-recovery.js";
 import { type ExecuteAnswer, executeAnswer, sendExecute } from "./run-gateway.js";
 import { buildExecuteRequest } from "./run-request.js";
 
@@ -39,7 +44,9 @@ const PAYMENT_EXPIRATION_SECS = 60n;
  * (sequence number, gas price and chain id asked of the node at once), and the execute request
  * carries it in PAYMENT-SIGNATURE. The gateway checks it before submitting (so a refusal it can
  * predict costs nothing), commits it and runs on exactly that payment; no caller proof is needed,
- * since the signed payment proves the key.
+ * since this request's own submission commits the payment. When the request's fate is unknown
+ * (a broken connection, a 5xx) or the payment committed through another submission (409), the
+ * error says how to run on it with the caller proof (pay-and-run-recovery.ts).
  */
 export async function payAndRun(args: {
   values: CommonArgValues;
@@ -80,7 +87,15 @@ export async function payAndRun(args: {
   request.headers[PAYMENT_SIGNATURE_HEADER] = encodePaymentSignatureHeader(
     escrowPaymentPayload(accepted, signedTransaction),
   );
-  const response = await sendExecute(request, `paying and running ${processId}`, out);
+  const at = { processId, taskId, payer: sender };
+  let response: GatewayResponse;
+  try {
+    response = await sendExecute(request, `paying and running ${processId}`, out);
+  } catch (error) {
+    // The request went out with the payment: it may have committed (docs/x402.md).
+    if (error instanceof CliError && error.kind === "unreachable") throw paymentInDoubt(error, at);
+    throw error;
+  }
   const settled = readPaymentResponse(response.headers.get(PAYMENT_RESPONSE_HEADER));
   if (!settled.ok) throw new CliError("unexpected", `run ${processId}: ${settled.message}`);
   const settle = settled.response;
@@ -91,7 +106,15 @@ export async function payAndRun(args: {
     const error = gatewayError(response, `run ${processId}: payment refused`);
     throw new CliError(error.kind, `${error.message}${reason}`);
   }
-  const answer = executeAnswer(response, processId);
+  const committedElsewhere = alreadyCommittedError(response, at);
+  if (committedElsewhere !== null) throw committedElsewhere;
+  let answer: ExecuteAnswer;
+  try {
+    answer = executeAnswer(response, processId);
+  } catch (error) {
+    if (error instanceof CliError && response.status >= 500) throw paymentInDoubt(error, at);
+    throw error;
+  }
   if (!settle?.success || settle.transaction === "") {
     throw new CliError(
       "unexpected",

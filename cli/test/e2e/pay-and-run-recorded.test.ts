@@ -31,12 +31,14 @@ interface Recorded {
   body: string;
 }
 
-/** The gateway's answer to the execute request, per test. */
-let gatewayAnswer: (request: Recorded) => {
-  status: number;
-  headers?: Record<string, string>;
-  body: unknown;
-};
+/** The gateway's answer to the execute request, per test; "drop" breaks the connection. */
+let gatewayAnswer: (request: Recorded) =>
+  | {
+      status: number;
+      headers?: Record<string, string>;
+      body: unknown;
+    }
+  | "drop";
 let seen: Recorded[];
 let server: Server;
 let base: string;
@@ -84,6 +86,7 @@ beforeAll(async () => {
     if (path === "/v1" || path === "/v1/") return json(200, { chain_id: 4 });
     if (path === "/api/execute/echo") {
       const answer = gatewayAnswer(recorded);
+      if (answer === "drop") return req.socket.destroy();
       return json(answer.status, answer.body, answer.headers);
     }
     return json(404, { success: false, error: "Not found" });
@@ -209,6 +212,35 @@ describe("run --pay (recorded answers)", () => {
       body: { success: false, error: "Payment already claimed", code: "payment_already_claimed" },
     });
     expectFailure(await runPay(), 5, /Payment already claimed \(HTTP 409\)/);
+  });
+
+  it("says how to run on the payment when it committed through another submission (409) or its fate is unknown", async () => {
+    const runOnIt =
+      /agentgate verify-payment -i echo -u 0x[0-9a-f]{64}`.*`agentgate run -i echo -t job-7`/;
+    gatewayAnswer = () => ({
+      status: 409,
+      body: {
+        success: false,
+        error: "This make_payment committed before this request sent it",
+        code: "payment_already_committed",
+      },
+    });
+    const committed = await runPay();
+    expectFailure(
+      committed,
+      5,
+      /task job-7 is on the ledger but was committed by an earlier submission/,
+    );
+    expectFailure(committed, 5, runOnIt);
+    gatewayAnswer = () => ({
+      status: 504,
+      body: { success: false, error: "Upstream timed out", code: "upstream_timeout" },
+    });
+    expectFailure(await runPay(), 4, /payment for task job-7 may have committed/);
+    gatewayAnswer = () => "drop";
+    const dropped = await runPay();
+    expectFailure(dropped, 4, /gateway unreachable.*payment for task job-7 may have committed/);
+    expectFailure(dropped, 4, runOnIt);
   });
 
   it("exits 1 when a run answer comes without the payment's PAYMENT-RESPONSE", async () => {

@@ -33,6 +33,15 @@ export const ERROR_CODES = {
   conflict: { status: 409, message: "Conflict" },
   /** The x402 payment sent already paid for a run (docs/x402.md, "After the commit"). */
   payment_already_claimed: { status: 409, message: "This payment was already claimed by a run" },
+  /**
+   * An x402 payment whose transaction committed before this request submitted it: a committed
+   * transaction is public, so its bytes prove nothing about who sends them (docs/x402.md, "After
+   * the commit").
+   */
+  payment_already_committed: {
+    status: 409,
+    message: "This payment committed through an earlier submission; it pays for no run here",
+  },
   already_exists: { status: 409, message: "Already exists" },
   process_inactive: { status: 400, message: "Process is not active" },
   payload_too_large: { status: 413, message: "Payload too large" },

@@ -53,9 +53,11 @@ export function paymentRequiredAnswer(args: {
  * Pay and run in one request (docs/x402.md, "After the commit"): the x402 payment is checked
  * before anything is submitted (the process's state and whether this gateway may run it paid were
  * checked by the caller), committed, confirmed usable on a fresh view, and then exactly its task
- * id is claimed. The signed transaction proves control of userAddress for this payment, so no
- * caller proof is asked. The same payment sent again is 409 once claimed; one that committed
- * while the first request died is still unclaimed, and this request claims and runs it.
+ * id is claimed. Only this request's own submission committing the bytes pays (their signature
+ * proves the payer signed them, not who sends them: committed bytes are public), so no caller
+ * proof is asked. The same payment sent again is 409: payment_already_claimed once this gateway
+ * claimed it, else payment_already_committed, also when the first request died after the commit
+ * (its payer then runs on it with the caller proof).
  */
 export async function payAndClaim(args: {
   request: ExecuteRequest;

@@ -1,14 +1,13 @@
 import { type AppError, appError } from "#shared/errors/app-error";
+import { errorMessage } from "#shared/errors/bodies";
 import type { LedgerClient } from "#shared/ledger/client";
 import { LedgerError } from "#shared/ledger/errors";
 import type { DecodedSignedTransaction } from "#shared/ledger/signed-transactions";
-import type { TxReceipt } from "#shared/ledger/transactions";
 import { aptosNetwork, parseEscrowPayment } from "#shared/x402/escrow-scheme";
 import type { PaymentPayload, SettleResponse } from "#shared/x402/transport";
 import { ledgerChainId } from "../ledger/chain-id.js";
-import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import { checkSignedPayment, type ExpectedPayment } from "./check-signed-payment.js";
-import { PAYMENT_WAIT_SECS } from "./payment-offer.js";
+import { submitPayment } from "./submit-payment.js";
 
 export type EscrowPaymentRead =
   | { ok: true; signedTransaction: string; decoded: DecodedSignedTransaction; taskId: string }
@@ -85,83 +84,50 @@ export type EscrowCommit =
     };
 
 /**
- * Simulates the payer's signed make_payment, then submits it as it is and waits for the commit:
- * a payment the ledger would refuse (an amount above the payer's balance, a task id already
- * used) is refused from the simulation, submitted never, so the payer pays no gas for it
- * (docs/x402.md, "What the server checks"). One more ledger request per payment. Throws the
- * LedgerError either step fails with.
- */
-export async function submitSimulated(
-  ledger: LedgerClient,
-  signedTransaction: string,
-): Promise<TxReceipt> {
-  await ledger.simulateSignedTransaction(signedTransaction);
-  return ledger.submitSignedTransaction(signedTransaction, { timeoutSecs: PAYMENT_WAIT_SECS });
-}
-
-/**
- * Simulates and submits the payer's signed make_payment (submitSimulated). The same bytes sent
- * again (a replayed header, or a request whose first try died after the commit) are refused by
- * the ledger as an old sequence number; those exact bytes are then looked up by their hash, and a
- * committed one counts as this payment: only its signer could have made them (docs/x402.md,
- * "After the commit").
+ * Simulates and submits the payer's signed make_payment (submitPayment), as x402 answers it: a
+ * ledger refusal is 402 payment_failed with a failed SettleResponse; bytes that committed before
+ * are 409 payment_already_committed, and nothing is claimed (docs/x402.md, "After the commit").
  */
 export async function commitEscrowPayment(args: {
   ledger: LedgerClient;
   read: Extract<EscrowPaymentRead, { ok: true }>;
   processId: string;
 }): Promise<EscrowCommit> {
-  const { ledger, read } = args;
+  const { ledger, read, processId } = args;
   const network = aptosNetwork(await ledgerChainId(ledger));
-  const committed = (hash: string): EscrowCommit => ({
-    ok: true,
-    hash,
-    response: {
-      success: true,
-      transaction: hash,
-      network,
-      payer: read.decoded.sender,
-      extra: { processId: args.processId, taskId: read.taskId },
-    },
+  const submitted = await submitPayment({
+    ledger,
+    signedTransaction: read.signedTransaction,
+    decoded: read.decoded,
+    processId,
+    taskId: read.taskId,
   });
-  try {
-    const receipt = await submitSimulated(ledger, read.signedTransaction);
-    return committed(receipt.hash);
-  } catch (error) {
-    const refused = ledgerAppError(error);
-    if (!(error instanceof LedgerError) || error.kind === "network") {
-      // Not final: the transaction may still commit, and the same header will find it.
-      return { ok: false, error: refused };
-    }
-    if (error.kind === "rejected" && (await committedBefore(ledger, read.decoded.hash))) {
-      return committed(read.decoded.hash);
-    }
+  if (submitted.ok) {
+    const hash = submitted.receipt.hash;
     return {
-      ok: false,
-      error: appError("payment_failed", errorMessageOf(refused), refused.details),
+      ok: true,
+      hash,
       response: {
-        success: false,
-        errorReason: refused.code,
-        errorMessage: errorMessageOf(refused),
-        transaction: error.hash ?? "",
+        success: true,
+        transaction: hash,
         network,
         payer: read.decoded.sender,
+        extra: { processId, taskId: read.taskId },
       },
     };
   }
-}
-
-function errorMessageOf(error: AppError): string {
-  return error.message ?? error.code;
-}
-
-/** Whether these exact bytes committed successfully earlier. */
-async function committedBefore(ledger: LedgerClient, hash: string): Promise<boolean> {
-  try {
-    await ledger.waitForTransaction(hash, { timeoutSecs: 1 });
-    return true;
-  } catch (error) {
-    if (error instanceof LedgerError) return false;
-    throw error;
-  }
+  const { error, refusedBy } = submitted;
+  if (refusedBy === undefined) return { ok: false, error };
+  return {
+    ok: false,
+    error: appError("payment_failed", errorMessage(error), error.details),
+    response: {
+      success: false,
+      errorReason: error.code,
+      errorMessage: errorMessage(error),
+      transaction: refusedBy.hash ?? "",
+      network,
+      payer: read.decoded.sender,
+    },
+  };
 }

@@ -10,15 +10,10 @@ import { processRefusal } from "../execute/process-refusal.js";
 import { newTransactionId } from "../execute/transaction-id.js";
 import { checkCallerProof } from "../http/caller-proof-check.js";
 import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
-import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import type { ExpectedPayment } from "./check-signed-payment.js";
-import {
-  checkSignedHex,
-  commitEscrowPayment,
-  readEscrowPayment,
-  submitSimulated,
-} from "./escrow-payment.js";
+import { checkSignedHex, commitEscrowPayment, readEscrowPayment } from "./escrow-payment.js";
 import { type OfferArgs, offerAnswer, PAYMENT_WAIT_SECS } from "./payment-offer.js";
+import { submitPayment } from "./submit-payment.js";
 
 const ROUTE = "payment";
 
@@ -32,7 +27,9 @@ type Submit = () => Promise<
  * signed make_payment, in the PAYMENT-SIGNATURE header (x402) or as body.signedTransaction. The
  * process must exist and be active and the amount cover its current price before anything is
  * built or submitted; without a payment the answer is 402 offering the make_payment to sign.
- * The payment is submitted as signed, awaited, and answered with SPEC's body plus the task id.
+ * The payment is submitted as signed, awaited, and answered with SPEC's body plus the task id;
+ * bytes that committed before this request sent them are 409 payment_already_committed (a
+ * payment pays only for its own submission, docs/x402.md "After the commit").
  * Idempotent per (route, userAddress, Idempotency-Key) with a caller proof (docs/gateway.md,
  * "Idempotency").
  */
@@ -109,14 +106,13 @@ export async function runPayment(args: {
     // Any mismatch is 400 naming the field.
     const checked = await checkSignedHex({ ledger, signedTransaction, expected, at: "body." });
     if (!checked.ok) return refuse(appError("validation_failed", checked.message));
+    const { decoded } = checked;
     taskId = checked.taskId;
+    const paid = { ledger, signedTransaction, decoded, processId, taskId: checked.taskId };
     submit = async () => {
-      try {
-        const receipt = await submitSimulated(ledger, signedTransaction);
-        return { ok: true, hash: receipt.hash };
-      } catch (error) {
-        return { ok: false, answer: refuse(ledgerAppError(error)) };
-      }
+      const submitted = await submitPayment(paid);
+      if (submitted.ok) return { ok: true, hash: submitted.receipt.hash };
+      return { ok: false, answer: refuse(submitted.error) };
     };
   } else {
     return offerAnswer({

@@ -29,7 +29,7 @@ const paymentRoute = createRoute({
   path: "/api/payment",
   summary: "Pay into escrow with a transaction the payer signed",
   description:
-    "SPEC's body plus the payer's signed make_payment, in the x402 `PAYMENT-SIGNATURE` header or as `signedTransaction` (hex BCS SignedTransaction). Without either, after checking the process and the amount, the answer is 402 with `PAYMENT-REQUIRED`: `accepts[0].extra.unsignedTransaction` is the make_payment to sign (docs/x402.md). The gateway never holds a payer's key.",
+    "SPEC's body plus the payer's signed make_payment, in the x402 `PAYMENT-SIGNATURE` header or as `signedTransaction` (hex BCS SignedTransaction). Without either, after checking the process and the amount, the answer is 402 with `PAYMENT-REQUIRED`: `accepts[0].extra.unsignedTransaction` is the make_payment to sign (docs/x402.md). A payment that committed before this request sent it is 409 payment_already_committed: only this request's own submission pays. The gateway never holds a payer's key.",
   // The body's exact bytes are read first: the caller proof and idempotency hash them as sent.
   middleware: [rawBody] as const,
   request: {
