@@ -50,6 +50,11 @@ export const ERROR_CODES = {
   internal_error: { status: 500, message: "Internal server error" },
   bad_gateway: { status: 502, message: "Bad gateway" },
   agent_unavailable: { status: 502, message: "Agent service unavailable" },
+  /** An agent's answer over the gateway's cap for its route (docs/gateway.md, "Agent answers"). */
+  agent_answer_too_large: {
+    status: 502,
+    message: "The agent's answer is over the gateway's limit",
+  },
   ledger_unavailable: { status: 503, message: "Ledger unavailable" },
   configuration_error: { status: 503, message: "Service is not configured" },
   upstream_timeout: { status: 504, message: "Upstream timed out" },

@@ -129,31 +129,7 @@ export function resolveAgentTarget(args: {
   return { ok: false, message: "The process's service URL scheme is not supported" };
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The URL a request to `path` of the agent goes to; the signature covers its path and query. */
 export function agentUrl(target: AgentTarget, path: string): string {
   return `${target.baseUrl}${path}`;
-}
-
-/**
- * Calls the agent and reads its whole answer: the status, and the body as JSON (undefined when it
- * is not JSON), for the caller to validate. Throws what fetch or the body read throws.
- */
-export async function fetchAgentJson(
-  target: AgentTarget,
-  path: string,
-  init: RequestInit,
-): Promise<{ status: number; json: unknown }> {
-  const url = agentUrl(target, path);
-  const response = await (target.fetcher === null
-    ? fetch(url, init)
-    : target.fetcher.fetch(url, init));
-  return { status: response.status, json: parseJson(await response.text()) };
 }

@@ -1,10 +1,17 @@
 import { type AgentRequestSigner, signAgentRequest } from "#shared/auth/agent-signature";
 import { type AgentRequest, agentExecuteResponseSchema } from "#shared/schemas/agent";
 import type { JsonObject } from "#shared/schemas/common";
-import { type AgentTarget, agentUrl, fetchAgentJson } from "./agent-target.js";
+import { fetchAgentAnswer } from "./agent-answer.js";
+import { type AgentTarget, agentUrl } from "./agent-target.js";
 
 /** The agent did not accept the gateway's request: nothing ran. */
 const REFUSALS = new Set([401, 403]);
+
+/**
+ * The most of an /execute answer the gateway reads (docs/gateway.md, "Agent answers"): the agent
+ * runtime's largest result (1 MiB) and log lines (200 of 2 KiB), with room for JSON escaping.
+ */
+export const EXECUTE_ANSWER_MAX_BYTES = 2 * 1024 * 1024;
 
 export type AgentOutcome =
   | { kind: "completed"; result: JsonObject }
@@ -43,19 +50,22 @@ export async function forwardToAgent(args: {
       body,
     })),
   };
-  let response: { status: number; json: unknown };
-  try {
-    response = await fetchAgentJson(args.target, "/execute", {
-      method: "POST",
-      headers,
-      body,
-      signal: AbortSignal.timeout(args.timeoutMs),
-    });
-  } catch (error) {
-    if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
+  const response = await fetchAgentAnswer({
+    target: args.target,
+    path: "/execute",
+    init: { method: "POST", headers, body },
+    limit: { route: "/execute", maxBytes: EXECUTE_ANSWER_MAX_BYTES, deadlineMs: args.timeoutMs },
+  });
+  if (!response.ok) {
+    // A run cut by the deadline or the cap is a failed run (the payer may refund); an agent that
+    // could not be reached said nothing about it.
+    if (response.reason === "deadline") {
       return { kind: "failed", error: `Agent did not answer within ${args.timeoutMs} ms` };
     }
-    return { kind: "unexpected", detail: error instanceof Error ? error.message : String(error) };
+    if (response.reason === "too_large") {
+      return { kind: "failed", error: response.error.message };
+    }
+    return { kind: "unexpected", detail: response.error.message };
   }
   const parsed = agentExecuteResponseSchema.safeParse(response.json);
   if (!parsed.success || response.status >= 500 || REFUSALS.has(response.status)) {

@@ -3,6 +3,7 @@ import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { GatewayApp } from "../http/gateway-app-types.js";
+import { batchCapRefusal } from "./batch-cap.js";
 import { parseMcpQuery } from "./mcp-query.js";
 import { createMcpServer } from "./mcp-server.js";
 
@@ -35,6 +36,8 @@ export async function serveMcp(c: Context<GatewayApp>): Promise<Response> {
   if (Array.isArray(message) && message.length === 0) {
     return jsonRpcRefusal(400, ErrorCode.InvalidRequest, "Invalid Request: an empty batch");
   }
+  const overCap = batchCapRefusal(message);
+  if (overCap !== null) return jsonRpcRefusal(400, ErrorCode.InvalidRequest, overCap);
   const server = createMcpServer({ env: c.env, query: parsed.query });
   const transport = new StreamableHTTPTransport({ enableJsonResponse: true });
   await server.connect(transport);

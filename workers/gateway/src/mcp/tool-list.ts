@@ -1,12 +1,26 @@
 import type { ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Process } from "#shared/schemas/process";
 import { loadProcessSchema } from "../schema/process-schema.js";
+import { mapBounded } from "./map-bounded.js";
 import type { McpQuery } from "./mcp-query.js";
 import { MCP_PAGE_SIZE_MAX } from "./mcp-query.js";
 import { toolDescription } from "./tool-description.js";
 import { toolNameOf } from "./tool-naming.js";
 
 const ANY_OBJECT: Tool["inputSchema"] = { type: "object" };
+
+/**
+ * At most this many agents are asked for their schemas at once for one page (docs/mcp.md,
+ * "Paging"): each read has its own deadline, so a slow or hostile agent holds one slot for at
+ * most that long, and a page of them cannot open 50 reads at once.
+ */
+export const SCHEMA_READS_IN_FLIGHT = 8;
+
+/** Said of a tool whose agent could not be asked for its schema (docs/mcp.md, "Tools"). */
+export const NO_SCHEMA_NOTE =
+  "Its agent's input schema could not be read just now: any JSON object is accepted here, and the process checks the data when it runs.";
+
+type ToolSchema = { inputSchema: Tool["inputSchema"]; unavailable: boolean };
 
 /** The `_meta` key of a tool that states its pricing as the process does (docs/mcp.md, "Tools"). */
 export const TOOL_PRICING_META_KEY = "agentgate/pricing";
@@ -31,29 +45,34 @@ export async function listTools(args: {
   });
   // The read model holds each process as the gateway answers it (list/process-index-object.ts).
   const processes = page.bodies.map((body) => JSON.parse(body) as Process);
-  const tools = await Promise.all(
-    processes.map(async (process) => toolOf(process, await inputSchemaOf(env, process.id))),
-  );
+  const tools = await mapBounded({
+    items: processes,
+    limit: SCHEMA_READS_IN_FLIGHT,
+    fn: async (process) => toolOf(process, await inputSchemaOf(env, process.id)),
+  });
   return page.nextCursor === undefined ? { tools } : { tools, nextCursor: page.nextCursor };
 }
 
 /**
  * The agent's input schema (docs/gateway.md, "Process schemas"); any JSON object when the agent
- * publishes none or cannot be asked now: the tool is still listed, and a call's data is checked
- * by the execute path all the same.
+ * publishes none, or cannot be asked now (then `unavailable`, and its failure is cached like a
+ * schema): the tool is still listed, and a call's data is checked by the execute path all the
+ * same.
  */
-async function inputSchemaOf(env: GatewayEnv, processId: string): Promise<Tool["inputSchema"]> {
+async function inputSchemaOf(env: GatewayEnv, processId: string): Promise<ToolSchema> {
   const loaded = await loadProcessSchema({ env, processId });
-  if (!loaded.ok || loaded.value === null) return ANY_OBJECT;
-  return { ...loaded.value.inputSchema, type: "object" };
+  if (!loaded.ok) return { inputSchema: ANY_OBJECT, unavailable: true };
+  if (loaded.value === null) return { inputSchema: ANY_OBJECT, unavailable: false };
+  return { inputSchema: { ...loaded.value.inputSchema, type: "object" }, unavailable: false };
 }
 
-function toolOf(process: Process, inputSchema: Tool["inputSchema"]): Tool {
+function toolOf(process: Process, schema: ToolSchema): Tool {
+  const description = toolDescription(process);
   const tool: Tool = {
     name: toolNameOf(process.id),
     title: process.name,
-    description: toolDescription(process),
-    inputSchema,
+    description: schema.unavailable ? `${description}\n\n${NO_SCHEMA_NOTE}` : description,
+    inputSchema: schema.inputSchema,
   };
   if (process.pricing !== undefined) tool._meta = { [TOOL_PRICING_META_KEY]: process.pricing };
   return tool;

@@ -4,18 +4,20 @@ import { appError } from "#shared/errors/app-error";
 import { agentLogsResponseSchema } from "#shared/schemas/agent";
 import { logsParamsSchema } from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
+import { AGENT_READ_DEADLINE_MS, fetchAgentAnswer } from "../execute/agent-answer.js";
 import { agentSignerOf, noAgentSignerAnswer } from "../execute/agent-signer.js";
-import {
-  agentUrl,
-  fetchAgentJson,
-  parseAgentBindings,
-  resolveAgentTarget,
-} from "../execute/agent-target.js";
+import { agentUrl, parseAgentBindings, resolveAgentTarget } from "../execute/agent-target.js";
 import { errorAnswer, sendDeclared } from "../http/respond.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { cachedProcess } from "../ledger/process-cache.js";
 import { errorAnswers, gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";
 import { operatorAccount } from "../outcome/operator-account.js";
+
+/**
+ * The most of a /logs answer the gateway reads (docs/gateway.md, "Agent answers"): the agent
+ * runtime keeps at most 200 lines of 2 KiB per run, with room for JSON escaping.
+ */
+export const LOGS_ANSWER_MAX_BYTES = 1024 * 1024;
 
 const logsRoute = createRoute({
   method: "get",
@@ -66,17 +68,18 @@ export const logsRoutes = gatewayRouter().openapi(logsRoute, async (c) => {
     transactionId,
     body: "",
   });
-  let response: { status: number; json: unknown };
-  try {
-    response = await fetchAgentJson(resolved.target, path, {
-      headers,
-      signal: AbortSignal.timeout(config.agentTimeoutMs),
-    });
-  } catch {
-    return sendDeclared(
-      c,
-      errorAnswer(appError("agent_unavailable"), { processId, transactionId }),
-    );
+  const response = await fetchAgentAnswer({
+    target: resolved.target,
+    path,
+    init: { headers },
+    limit: {
+      route: "/logs",
+      maxBytes: LOGS_ANSWER_MAX_BYTES,
+      deadlineMs: Math.min(config.agentTimeoutMs, AGENT_READ_DEADLINE_MS),
+    },
+  });
+  if (!response.ok) {
+    return sendDeclared(c, errorAnswer(response.error, { processId, transactionId }));
   }
   if (response.status === 404) {
     return sendDeclared(

@@ -2,7 +2,8 @@ import { type AgentRequestSigner, signAgentRequest } from "#shared/auth/agent-si
 import { appError, fail, ok, type Result } from "#shared/errors/app-error";
 import { agentInfoResponseSchema } from "#shared/schemas/agent";
 import type { JsonObject } from "#shared/schemas/common";
-import { type AgentTarget, agentUrl, fetchAgentJson } from "../execute/agent-target.js";
+import { AGENT_READ_DEADLINE_MS, fetchAgentAnswer } from "../execute/agent-answer.js";
+import { type AgentTarget, agentUrl } from "../execute/agent-target.js";
 
 /** A process's schemas as its agent publishes them in /info (docs/agent.md). */
 export type ProcessSchema = { inputSchema: JsonObject; outputSchema?: JsonObject };
@@ -12,13 +13,18 @@ export type ProcessSchema = { inputSchema: JsonObject; outputSchema?: JsonObject
  * changes only with a deploy of the agent, and a run is checked by the agent's own schema anyway.
  */
 export const SCHEMA_CACHE_MS = 60_000;
-/** An agent's /info gets at most this long, within the gateway's agent time limit. */
-const SCHEMA_FETCH_TIMEOUT_MS = 5_000;
 /** A published schema larger than this is not applied (nor stored in the isolate's memory). */
 export const MAX_SCHEMA_BYTES = 64 * 1024;
+/**
+ * The most of an /info answer the gateway reads: the schemas' limit plus an envelope for the
+ * rest of /info (the process summary, workflows, an agent's pretty-printing). docs/gateway.md,
+ * "Agent answers".
+ */
+export const INFO_ANSWER_MAX_BYTES = MAX_SCHEMA_BYTES + 64 * 1024;
 const MAX_ENTRIES = 500;
 
-type Cached = { schema: ProcessSchema | null; expiresAt: number };
+/** An answer or a failure, kept alike: a failing agent is not asked again until it expires. */
+type Cached = { result: Result<ProcessSchema | null>; expiresAt: number };
 const cache = new Map<string, Cached>();
 
 /** The agent, the process and owner it is called for: what its answer depends on. */
@@ -43,7 +49,8 @@ function utf8Length(text: string): number {
 /**
  * What the agent's /info says of its schemas: ok(null) when it publishes none (an answer that is
  * not an /info with `inputSchema`, such as an agent of another runtime's), agent_unavailable when
- * it cannot be asked (unreachable, timed out, 5xx) or publishes a schema over MAX_SCHEMA_BYTES.
+ * it cannot be asked (unreachable, timed out, 5xx) or publishes a schema over MAX_SCHEMA_BYTES,
+ * agent_answer_too_large when its /info is over INFO_ANSWER_MAX_BYTES (read no further).
  * The request is signed like every agent request (docs/agent.md, "Gateway signatures": a GET over
  * no body, for no transaction).
  */
@@ -58,15 +65,17 @@ async function fetchAgentSchema(source: SchemaSource): Promise<Result<ProcessSch
     transactionId: "",
     body: "",
   });
-  let answer: { status: number; json: unknown };
-  try {
-    answer = await fetchAgentJson(source.target, "/info", {
-      headers,
-      signal: AbortSignal.timeout(Math.min(source.timeoutMs, SCHEMA_FETCH_TIMEOUT_MS)),
-    });
-  } catch {
-    return fail(appError("agent_unavailable", "The process's agent did not answer for its schema"));
-  }
+  const answer = await fetchAgentAnswer({
+    target: source.target,
+    path: "/info",
+    init: { headers },
+    limit: {
+      route: "/info",
+      maxBytes: INFO_ANSWER_MAX_BYTES,
+      deadlineMs: Math.min(source.timeoutMs, AGENT_READ_DEADLINE_MS),
+    },
+  });
+  if (!answer.ok) return fail(answer.error);
   if (answer.status >= 500) {
     return fail(
       appError(
@@ -92,22 +101,21 @@ async function fetchAgentSchema(source: SchemaSource): Promise<Result<ProcessSch
 }
 
 /**
- * The agent's schemas, reused by this isolate for SCHEMA_CACHE_MS. Failures are not kept: the
- * next request asks again.
+ * The agent's schemas, reused by this isolate for SCHEMA_CACHE_MS, and so are its failures (a
+ * negative cache): an agent that times out or answers too much costs one read a minute per
+ * isolate, not one per request (issue 20: every MCP tools/list page asked again).
  */
 export async function agentSchemaOf(source: SchemaSource): Promise<Result<ProcessSchema | null>> {
   const key = cacheKey(source);
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit !== undefined && hit.expiresAt > now) return ok(hit.schema);
+  if (hit !== undefined && hit.expiresAt > now) return hit.result;
   const fetched = await fetchAgentSchema(source);
-  if (fetched.ok) {
-    cache.delete(key);
-    if (cache.size >= MAX_ENTRIES) {
-      const oldest = cache.keys().next();
-      if (oldest.done !== true) cache.delete(oldest.value);
-    }
-    cache.set(key, { schema: fetched.value, expiresAt: now + SCHEMA_CACHE_MS });
+  cache.delete(key);
+  if (cache.size >= MAX_ENTRIES) {
+    const oldest = cache.keys().next();
+    if (oldest.done !== true) cache.delete(oldest.value);
   }
+  cache.set(key, { result: fetched, expiresAt: Date.now() + SCHEMA_CACHE_MS });
   return fetched;
 }

@@ -39,24 +39,46 @@ async function auxiliaryWorker(args: {
   return { ...worker, bindings: { ...worker.bindings, ...args.bindings } };
 }
 
-/**
- * The test-only counting agent (test/support/counting-agent): no wrangler config, so its one
- * Durable Object binding is declared here.
- */
-async function countingAgentWorker() {
+/** A test-only Worker of test/support (no wrangler config): its Durable Objects declared here. */
+async function testSupportWorker(args: {
+  entry: string;
+  name: string;
+  durableObjects: Record<string, string>;
+}) {
   const outfile = await bundleWorkerCode({
-    entry: join(import.meta.dirname, "../support/counting-agent/counting-agent.ts"),
-    outfile: join(OUT_DIR, "agentgate-counting-agent.mjs"),
+    entry: join(import.meta.dirname, "../support", args.entry),
+    outfile: join(OUT_DIR, `${args.name}.mjs`),
   });
   return {
-    name: "agentgate-counting-agent",
+    name: args.name,
     modules: true,
     modulesRoot: OUT_DIR,
     scriptPath: outfile,
     compatibilityDate: "2026-04-01",
     compatibilityFlags: ["nodejs_compat"],
-    durableObjects: { RUN_COUNTER: "RunCounterObject" },
+    durableObjects: args.durableObjects,
   };
+}
+
+/** The counting agent (test/support/counting-agent): counts runs per payment. */
+function countingAgentWorker() {
+  return testSupportWorker({
+    entry: "counting-agent/counting-agent.ts",
+    name: "agentgate-counting-agent",
+    durableObjects: { RUN_COUNTER: "RunCounterObject" },
+  });
+}
+
+/**
+ * The hostile agent (test/support/hostile-agent): endless, oversized, gzip-bomb, dripping and
+ * malformed answers, and hostile schemas, counted per process (issue 20).
+ */
+function hostileAgentWorker() {
+  return testSupportWorker({
+    entry: "hostile-agent/hostile-agent.ts",
+    name: "agentgate-hostile-agent",
+    durableObjects: { REQUEST_COUNTER: "RequestCounterObject" },
+  });
 }
 
 function accountOf(privateKey: string): Account {
@@ -75,7 +97,7 @@ const AGENT_AUTH = {
 
 export async function gatewayPoolOptions() {
   await mkdir(OUT_DIR, { recursive: true });
-  const [ledger, agent, textStats, jsonTransform, counting] = await Promise.all([
+  const [ledger, agent, textStats, jsonTransform, counting, hostile] = await Promise.all([
     auxiliaryWorker({
       configPath: "workers/ledger/wrangler.jsonc",
       name: "agentgate-ledger",
@@ -100,6 +122,7 @@ export async function gatewayPoolOptions() {
       bindings: AGENT_AUTH,
     }),
     countingAgentWorker(),
+    hostileAgentWorker(),
   ]);
   // An agent deployment serves one process id, so each test process gets its own echo Worker.
   const agents = Object.entries(TEST_AGENTS).map(([binding, processId]) => ({
@@ -116,6 +139,7 @@ export async function gatewayPoolOptions() {
         textStats,
         jsonTransform,
         counting,
+        hostile,
         ...agents.map(({ binding: _b, ...worker }) => worker),
         // A Worker declared as an agent that answers no AgentResponse (the gateway's 500 case).
         {
@@ -131,6 +155,8 @@ export async function gatewayPoolOptions() {
         // Test-only: counts runs per payment (issue 12's "ran exactly once" on the agent's side).
         COUNTING_AGENT: "agentgate-counting-agent",
         NOT_AN_AGENT: "agentgate-not-an-agent",
+        // Test-only: answers as an attacker would, per process (issue 20's hostile agent).
+        HOSTILE_AGENT: "agentgate-hostile-agent",
         ...Object.fromEntries(agents.map((a) => [a.binding, a.name])),
       },
       bindings: {
@@ -146,6 +172,7 @@ export async function gatewayPoolOptions() {
           "JSON_TRANSFORM_AGENT",
           "NOT_AN_AGENT",
           "COUNTING_AGENT",
+          "HOSTILE_AGENT",
           ...agents.map((a) => a.binding),
         ].join(","),
         AGENT_TIMEOUT_MS: "2000",

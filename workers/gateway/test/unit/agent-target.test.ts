@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  fetchAgentJson,
-  parseAgentBindings,
-  resolveAgentTarget,
-} from "../../src/execute/agent-target.js";
+import { fetchAgentAnswer } from "../../src/execute/agent-answer.js";
+import { parseAgentBindings, resolveAgentTarget } from "../../src/execute/agent-target.js";
 
 /** A service binding that records every URL it is asked for and answers 200 `{}`. */
 function recordingFetcher() {
@@ -41,7 +38,12 @@ async function attempt(serviceUrl: string, allowHttp = false) {
   const d = deployment();
   const resolved = resolveAgentTarget({ serviceUrl, allowHttp, ...d });
   if (resolved.ok && resolved.target.fetcher !== null) {
-    await fetchAgentJson(resolved.target, "/execute", { method: "POST", body: "{}" });
+    await fetchAgentAnswer({
+      target: resolved.target,
+      path: "/execute",
+      init: { method: "POST", body: "{}" },
+      limit: { route: "/execute", maxBytes: 1024, deadlineMs: 1_000 },
+    });
   }
   return { resolved, calls: d.calls() };
 }
