@@ -3,6 +3,7 @@ import { appError, fail, ok, type Result } from "#shared/errors/app-error";
 import { agentInfoResponseSchema } from "#shared/schemas/agent";
 import type { JsonObject } from "#shared/schemas/common";
 import { type AgentTarget, agentUrl, fetchAgentJson } from "../execute/agent-target.js";
+import { checkPlanOf, schemaRefusalError } from "./schema-budget.js";
 
 /** A process's schemas as its agent publishes them in /info (docs/agent.md). */
 export type ProcessSchema = { inputSchema: JsonObject; outputSchema?: JsonObject };
@@ -43,7 +44,8 @@ function utf8Length(text: string): number {
 /**
  * What the agent's /info says of its schemas: ok(null) when it publishes none (an answer that is
  * not an /info with `inputSchema`, such as an agent of another runtime's), agent_unavailable when
- * it cannot be asked (unreachable, timed out, 5xx) or publishes a schema over MAX_SCHEMA_BYTES.
+ * it cannot be asked (unreachable, timed out, 5xx), publishes a schema over MAX_SCHEMA_BYTES, or an
+ * input schema over the gateway's complexity budget (schema-budget.ts).
  * The request is signed like every agent request (docs/agent.md, "Gateway signatures": a GET over
  * no body, for no transaction).
  */
@@ -88,6 +90,9 @@ async function fetchAgentSchema(source: SchemaSource): Promise<Result<ProcessSch
       ),
     );
   }
+  // The complexity budget (schema-budget.ts): a refusal is this function's answer like any other.
+  const plan = checkPlanOf(schema.inputSchema);
+  if ("refusal" in plan) return fail(schemaRefusalError(plan));
   return ok(schema);
 }
 
