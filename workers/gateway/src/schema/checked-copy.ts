@@ -12,7 +12,12 @@ import {
   type Subschema,
 } from "./schema-keywords.js";
 
-/** Keywords dropped from the copy because they run regexes or bypass the `$ref` budget. */
+/**
+ * Keywords the gateway leaves to the agent: `pattern`, `patternProperties` and `format` run an
+ * owner's regular expression (or, for `format`, the validator's own, some of which backtrack) on
+ * caller data, and JS RegExp backtracks; `$recursiveRef`/`$dynamicRef` would bypass the `$ref`
+ * budget. (`$anchor` and the like go with every other keyword the validator does not need.)
+ */
 const WEAKENING = new Set([
   "pattern",
   "patternProperties",

@@ -5,7 +5,7 @@ import type { JsonObject } from "#shared/schemas/common";
  * of `data` costs the schema's unit cost (schema-budget.ts: what applying the schema to one value
  * may cost), more for long strings; past CHECK_WORK_BUDGET units the check stops.
  */
-export const CHECK_WORK_BUDGET = 10_000;
+export const CHECK_WORK_BUDGET = 4_000;
 /** Levels of `data` the gateway follows the schema into. */
 export const MAX_CHECKED_DEPTH = 64;
 /** Property names longer than this are not checked by the gateway (they make every error path). */

@@ -43,23 +43,6 @@ export const NUMBER_KEYWORDS = [
   "maxContains",
 ] as const;
 
-/**
- * Keywords the gateway leaves to the agent: they run an owner's regular expression (or, for
- * `format`, the validator's own, some of which backtrack) on caller data, and JS RegExp
- * backtracks. `$recursiveRef`/`$dynamicRef` would bypass the `$ref` budget; `$recursiveAnchor`,
- * `$dynamicAnchor` and `$anchor` only serve them or anchor refs, which the gateway does not take.
- */
-export const LEFT_TO_AGENT = [
-  "pattern",
-  "patternProperties",
-  "format",
-  "$recursiveRef",
-  "$recursiveAnchor",
-  "$dynamicRef",
-  "$dynamicAnchor",
-  "$anchor",
-] as const;
-
 /** A subschema: a boolean or a plain object. */
 export type Subschema = boolean | Record<string, unknown>;
 

@@ -14,11 +14,11 @@ export type HostileCase = {
   expect: "refused" | "passes" | "invalid";
 };
 
-const REDOS = "^(a+)+$";
+export const REDOS = "^(a+)+$";
 const EVIL = `${"a".repeat(32)}!`;
 
 /** $defs l0..l{n-1}: each level an anyOf of two $refs to the next, the last a string. */
-function anyOfChain(levels: number): JsonObject {
+export function anyOfChain(levels: number): JsonObject {
   const defs: Record<string, JsonObject> = {};
   for (let i = 0; i < levels; i++) {
     defs[`l${i}`] = { anyOf: [{ $ref: `#/$defs/l${i + 1}` }, { $ref: `#/$defs/l${i + 1}` }] };
