@@ -1,8 +1,10 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { echoAgent } from "../../../agent/examples/echo/src/echo-agent.js";
 import { jsonTransformAgent } from "../../../agent/examples/json-transform/src/json-transform-agent.js";
 import { textStatsAgent } from "../../../agent/examples/text-stats/src/text-stats-agent.js";
+import { agentSchemaOf } from "../../src/schema/agent-schema.js";
 import { checkExecuteData } from "../../src/schema/check-data.js";
 import { checkedCopy } from "../../src/schema/checked-copy.js";
 import {
@@ -11,7 +13,7 @@ import {
   MAX_SCHEMA_NESTING,
   schemaBudget,
 } from "../../src/schema/schema-budget.js";
-import { HOSTILE_CASES } from "../support/hostile-schemas.js";
+import { anyOfChain, HOSTILE_CASES } from "../support/hostile-schemas.js";
 
 describe("the data check against hostile schemas and data (issue 20, point 3)", () => {
   it.each(HOSTILE_CASES)("$name: $expect", ({ schema, data, expect: expected }) => {
@@ -128,5 +130,50 @@ describe("the example agents' published input schemas", () => {
   it.each([echoAgent, jsonTransformAgent, textStatsAgent])("$id is within the budget", (agent) => {
     const schema = z.toJSONSchema(agent.input, { target: "draft-2020-12", io: "input" });
     expect(schemaBudget(schema as Record<string, unknown>)).not.toHaveProperty("refusal");
+  });
+});
+
+describe("the budget when the schema is fetched", () => {
+  /** An agent whose /info is the echo agent's with `inputSchema` replaced; counts its calls. */
+  async function agentPublishing(inputSchema: Record<string, unknown>) {
+    const echo = Reflect.get(env, "ECHO_AGENT") as Fetcher;
+    const info = await (await echo.fetch("https://agent.internal/info")).json<object>();
+    const calls = { count: 0 };
+    const fetcher = {
+      fetch: async () => {
+        calls.count += 1;
+        return Response.json({ ...info, inputSchema });
+      },
+    } as unknown as Fetcher;
+    return { fetcher, calls };
+  }
+
+  const source = (fetcher: Fetcher, processId: string) => ({
+    target: { fetcher, baseUrl: "https://agent.internal" },
+    serviceUrl: `service://${processId}`,
+    processId,
+    ownerAddress: `0x${"1".repeat(64)}`,
+    signer: { publicKey: new Uint8Array(32), sign: () => new Uint8Array(64) },
+    timeoutMs: 2_000,
+  });
+
+  it("refuses a schema over the budget as the agent's fault, naming the limit", async () => {
+    const { fetcher } = await agentPublishing(anyOfChain(14));
+    const answer = await agentSchemaOf(source(fetcher, "budget-refused"));
+    expect(answer).toEqual({
+      ok: false,
+      error: {
+        code: "agent_unavailable",
+        message: expect.stringContaining(`limit of ${MAX_IN_PLACE_WEIGHT}`),
+      },
+    });
+  });
+
+  it("accepts a schema within it and keeps it for the cache time", async () => {
+    const { fetcher, calls } = await agentPublishing({ type: "object", properties: {} });
+    const processId = "budget-accepted";
+    expect((await agentSchemaOf(source(fetcher, processId))).ok).toBe(true);
+    expect((await agentSchemaOf(source(fetcher, processId))).ok).toBe(true);
+    expect(calls.count).toBe(1);
   });
 });
