@@ -102,13 +102,7 @@ export function checkExecuteData(args: {
   if ("refusal" in plan) return schemaRefusalError(plan);
   let result: ReturnType<typeof validate>;
   try {
-    result = validate(
-      meteredData(args.data, plan.unitCost),
-      plan.schema,
-      "2020-12",
-      plan.lookup,
-      true,
-    );
+    result = validate(meteredData(args.data, plan), plan.schema, "2020-12", plan.lookup, true);
   } catch (error) {
     // URIError: the validator writes each property name it visits into an error path with
     // encodeURI, which throws on a name holding a lone surrogate. Schema names were written once

@@ -8,6 +8,12 @@ import type { JsonObject } from "#shared/schemas/common";
 export const CHECK_WORK_BUDGET = 4_000;
 /** Levels of `data` the gateway follows the schema into. */
 export const MAX_CHECKED_DEPTH = 64;
+/**
+ * The validator recurses once per subschema applied in place and once per level of data; about
+ * 600 of its frames fit in a default V8 stack, so a check stays within a third of that: data
+ * deeper than MAX_VALIDATOR_FRAMES / (the schema's in-place depth + 1) levels is not checked.
+ */
+export const MAX_VALIDATOR_FRAMES = 200;
 /** Property names longer than this are not checked by the gateway (they make every error path). */
 export const MAX_CHECKED_NAME_LENGTH = 256;
 /** A string costs one more unit per this many characters (length, equality). */
@@ -15,7 +21,7 @@ const CHARACTERS_PER_UNIT = 256;
 
 /**
  * Data the gateway does not check, left to the agent (which checks its input anyway): over the
- * budget, deeper than MAX_CHECKED_DEPTH, or with a property name longer than
+ * budget, deeper than MAX_CHECKED_DEPTH (or less, see MAX_VALIDATOR_FRAMES), or with a property name longer than
  * MAX_CHECKED_NAME_LENGTH. (A name with a lone surrogate, which the validator cannot write in an
  * error path, is the other case: check-data.ts.)
  */
@@ -27,7 +33,15 @@ export class Unchecked extends Error {}
  * name is there) goes through a trap, so whatever the schema, a check makes a bounded number of
  * steps.
  */
-export function meteredData(data: JsonObject, unitCost: number): JsonObject {
+export function meteredData(
+  data: JsonObject,
+  plan: { unitCost: number; inPlaceDepth: number },
+): JsonObject {
+  const { unitCost } = plan;
+  const maxDepth = Math.min(
+    MAX_CHECKED_DEPTH,
+    Math.floor(MAX_VALIDATOR_FRAMES / (plan.inPlaceDepth + 1)),
+  );
   let spent = 0;
   const charge = (units: number) => {
     spent += units;
@@ -36,7 +50,7 @@ export function meteredData(data: JsonObject, unitCost: number): JsonObject {
   const stringUnits = (text: string) => 1 + Math.floor(text.length / CHARACTERS_PER_UNIT);
   const views = new WeakMap<object, object>();
   const view = <T extends object>(target: T, depth: number): T => {
-    if (depth > MAX_CHECKED_DEPTH) throw new Unchecked("data nested too deep");
+    if (depth > maxDepth) throw new Unchecked("data nested too deep");
     const known = views.get(target);
     if (known !== undefined) return known as T;
     const proxy = new Proxy(target, {

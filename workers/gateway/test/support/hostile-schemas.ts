@@ -27,11 +27,22 @@ export function anyOfChain(levels: number): JsonObject {
   return { type: "object", properties: { v: { $ref: "#/$defs/l0" } }, $defs: defs };
 }
 
-/** {x: {x: ... {}}}, `depth` levels. */
-function nested(depth: number): JsonObject {
-  let value: JsonObject = {};
+/** {x: {x: ... leaf}}, `depth` levels. */
+function nested(depth: number, leaf: unknown = {}): JsonObject {
+  let value: unknown = leaf;
   for (let i = 0; i < depth; i++) value = { x: value };
-  return value;
+  return value as JsonObject;
+}
+
+/**
+ * Objects whose `x` is the same schema again, each level reached through `links` allOf/$ref
+ * steps: deep validator recursion per level of data, legit by the budget.
+ */
+function inPlaceChainPerLevel(links: number): JsonObject {
+  const defs: Record<string, JsonObject> = {};
+  for (let i = 0; i < links; i++) defs[`c${i}`] = { allOf: [{ $ref: `#/$defs/c${i + 1}` }] };
+  defs[`c${links}`] = { type: "object", properties: { x: { $ref: "#/$defs/c0" } } };
+  return { $ref: "#/$defs/c0", $defs: defs };
 }
 
 /** A schema nesting `properties` `depth` levels deep. */
@@ -170,6 +181,18 @@ export const HOSTILE_CASES: HostileCase[] = [
     schema: { type: "object", properties: { x: { $ref: "#" } }, additionalProperties: false },
     data: nested(5_000),
     expect: "passes",
+  },
+  {
+    name: "in-place depth 30 per level (allOf/$ref chain), wrong data 64 levels deep",
+    schema: inPlaceChainPerLevel(14),
+    data: nested(63, 5),
+    expect: "passes",
+  },
+  {
+    name: "in-place depth 30 per level, wrong data 4 levels deep",
+    schema: inPlaceChainPerLevel(14),
+    data: nested(3, 5),
+    expect: "invalid",
   },
   {
     name: "uniqueItems over 20,000 objects",
