@@ -3,9 +3,11 @@ import type { JsonObject } from "#shared/schemas/common";
 /**
  * The data budget of one check (docs/gateway.md, "What the gateway checks"): each read of a part
  * of `data` costs the schema's unit cost (schema-budget.ts: what applying the schema to one value
- * may cost), more for long strings; past CHECK_WORK_BUDGET units the check stops.
+ * may cost), more for long strings; each property name listed costs 1, plus the schema's name
+ * cost when it has `propertyNames`; past CHECK_WORK_BUDGET units the check stops. A unit is about
+ * one call of the validator.
  */
-export const CHECK_WORK_BUDGET = 4_000;
+export const CHECK_WORK_BUDGET = 3_000;
 /** Levels of `data` the gateway follows the schema into. */
 export const MAX_CHECKED_DEPTH = 64;
 /**
@@ -35,9 +37,9 @@ export class Unchecked extends Error {}
  */
 export function meteredData(
   data: JsonObject,
-  plan: { unitCost: number; inPlaceDepth: number },
+  plan: { unitCost: number; nameCost: number; inPlaceDepth: number },
 ): JsonObject {
-  const { unitCost } = plan;
+  const { unitCost, nameCost } = plan;
   const maxDepth = Math.min(
     MAX_CHECKED_DEPTH,
     Math.floor(MAX_VALIDATOR_FRAMES / (plan.inPlaceDepth + 1)),
@@ -68,7 +70,7 @@ export function meteredData(
         for (const key of keys) {
           if (typeof key !== "string") continue;
           if (key.length > MAX_CHECKED_NAME_LENGTH) throw new Unchecked("a property name too long");
-          charge(unitCost);
+          charge(1 + nameCost * stringUnits(key));
         }
         return keys;
       },

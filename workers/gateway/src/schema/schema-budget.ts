@@ -17,8 +17,8 @@ export const MAX_REFS = 256;
 /**
  * What applying the schema to one value may cost before it looks at any part of that value: the
  * subschemas applied to that same value (through allOf/anyOf/oneOf/not/if/$ref...), each counted
- * 1 plus its enum, required and properties entries. A chain of n `anyOf`s of two `$ref`s to the
- * next level costs 2^n.
+ * 1 plus its enum, required and properties entries plus 1 per 64 JSON characters of its enum and
+ * const. A chain of n `anyOf`s of two `$ref`s to the next level costs 2^n.
  */
 export const MAX_IN_PLACE_WEIGHT = 1_000;
 /** Subschemas applied one inside the other to one value (the validator's stack per data level). */
@@ -30,6 +30,12 @@ export type CheckPlan = {
   lookup: Record<string, Schema | boolean>;
   /** The largest in-place weight of any subschema: the most one value of data can cost. */
   unitCost: number;
+  /**
+   * The largest in-place weight of a `propertyNames` subschema (0 without one): what each property
+   * name costs where the validator lists an object's names, since it applies that subschema to
+   * each name without reading the value.
+   */
+  nameCost: number;
   inPlaceDepth: number;
   refs: number;
   /** Whether keywords were left to the agent (checked-copy.ts). */
@@ -56,12 +62,20 @@ type Measure = { weight: number; depth: number };
 /** Thrown inside the measuring walk only, turned into a Refusal by schemaBudget. */
 class OverBudget extends Error {}
 
+/** JSON characters of `enum` or `const` counted as one unit: the validator writes them into errors. */
+const VALUE_CHARACTERS_PER_UNIT = 64;
+
 function ownWeight(node: Record<string, unknown>): number {
   const length = (value: unknown) =>
     Array.isArray(value) ? value.length : isPlainObject(value) ? Object.keys(value).length : 0;
+  // A failed enum or const puts the whole value in its error message (JSON.stringify).
+  const written = (value: unknown) =>
+    value === undefined ? 0 : Math.ceil(JSON.stringify(value).length / VALUE_CHARACTERS_PER_UNIT);
   return (
     1 +
     length(node.enum) +
+    written(node.enum) +
+    written(node.const) +
     length(node.required) +
     length(node.properties) +
     length(node.dependentRequired)
@@ -157,12 +171,16 @@ export function schemaBudget(published: JsonObject): CheckPlan | Refusal {
   }
   const measure = measurer(lookup);
   let unitCost = 0;
+  let nameCost = 0;
   let inPlaceDepth = 0;
   try {
     for (const node of allNodes(copy.schema)) {
       const { weight, depth } = measure(node, 1);
       unitCost = Math.max(unitCost, weight);
       inPlaceDepth = Math.max(inPlaceDepth, depth);
+      if (isPlainObject(node) && node.propertyNames !== undefined) {
+        nameCost = Math.max(nameCost, measure(node.propertyNames, 1).weight);
+      }
     }
   } catch (error) {
     if (error instanceof OverBudget) return { refusal: error.message };
@@ -172,6 +190,7 @@ export function schemaBudget(published: JsonObject): CheckPlan | Refusal {
     schema: copy.schema,
     lookup,
     unitCost,
+    nameCost,
     inPlaceDepth,
     refs: copy.refs,
     weakened: copy.weakened,

@@ -160,6 +160,45 @@ export const HOSTILE_CASES: HostileCase[] = [
     expect: "refused",
   },
   {
+    name: "anyOf of 20 consts of 4 KB each, every one written into an error",
+    schema: {
+      type: "object",
+      properties: {
+        list: {
+          type: "array",
+          items: {
+            anyOf: Array.from({ length: 20 }, (_, i) => ({
+              const: { [`k${i}`]: "v".repeat(4_000) },
+            })),
+          },
+        },
+      },
+    },
+    data: { list: [1] },
+    expect: "refused",
+  },
+  {
+    name: "anyOf of 10 consts of 4 KB each over 2,000 items",
+    schema: {
+      type: "object",
+      properties: {
+        list: {
+          type: "array",
+          items: {
+            anyOf: [
+              { type: "integer" },
+              ...Array.from({ length: 10 }, (_, i) => ({
+                const: { [`k${i}`]: "v".repeat(4_000) },
+              })),
+            ],
+          },
+        },
+      },
+    },
+    data: { list: Array.from({ length: 2_000 }, (_, i) => i) },
+    expect: "passes",
+  },
+  {
     name: "enum of 900 over 20,000 items",
     schema: {
       type: "object",
