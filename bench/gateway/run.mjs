@@ -5,7 +5,8 @@
 //   - ledger requests per paid execute (counted by a proxy Worker in front of the devnode);
 //   - a paid run's client-observed latency, paying and running in one request against pay, wait
 //     and execute done separately, and paid against free execute throughput (pay-and-run.mjs);
-//   - list p50 over N registered processes with a tag filter.
+//   - list p50 over N registered processes with a tag filter;
+//   - the data check against hostile input schemas (schema-check.mjs, which also runs alone).
 //
 //   node bench/gateway/run.mjs [--requests 3000] [--rounds 3] [--concurrency 16] [--processes 10000]
 //     [--pay-runs 30] [--paid-requests 100] [--client-rtt-ms 0]
@@ -20,6 +21,7 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { bundleWorkerCode } from "../../scripts/lib/bundle-worker.mjs";
 import { benchOptions } from "../options.mjs";
 import { payAndRunFigures, printPayAndRun } from "./pay-and-run.mjs";
+import { printSchemaCheck, schemaCheckFigures } from "./schema-check.mjs";
 
 const options = benchOptions({
   integers: {
@@ -401,6 +403,7 @@ try {
   console.log(
     `list over ${registered} processes, tag=common&limit=100:             ${fmt(capped)}`,
   );
+  printSchemaCheck(await schemaCheckFigures({ runs: ROUNDS * 10 }), { runs: ROUNDS * 10 });
 } finally {
   await mf.dispose();
   rmSync(OUT, { recursive: true, force: true });

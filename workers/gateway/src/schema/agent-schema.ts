@@ -4,6 +4,7 @@ import { agentInfoResponseSchema } from "#shared/schemas/agent";
 import type { JsonObject } from "#shared/schemas/common";
 import { AGENT_READ_DEADLINE_MS, fetchAgentAnswer } from "../execute/agent-answer.js";
 import { type AgentTarget, agentUrl } from "../execute/agent-target.js";
+import { checkPlanOf, schemaRefusalError } from "./schema-budget.js";
 
 /** A process's schemas as its agent publishes them in /info (docs/agent.md). */
 export type ProcessSchema = { inputSchema: JsonObject; outputSchema?: JsonObject };
@@ -49,8 +50,9 @@ function utf8Length(text: string): number {
 /**
  * What the agent's /info says of its schemas: ok(null) when it publishes none (an answer that is
  * not an /info with `inputSchema`, such as an agent of another runtime's), agent_unavailable when
- * it cannot be asked (unreachable, timed out, 5xx) or publishes a schema over MAX_SCHEMA_BYTES,
- * agent_answer_too_large when its /info is over INFO_ANSWER_MAX_BYTES (read no further).
+ * it cannot be asked (unreachable, timed out, 5xx), publishes a schema over MAX_SCHEMA_BYTES or
+ * an input schema over the gateway's complexity budget (schema-budget.ts); agent_answer_too_large
+ * when its /info is over INFO_ANSWER_MAX_BYTES (read no further).
  * The request is signed like every agent request (docs/agent.md, "Gateway signatures": a GET over
  * no body, for no transaction).
  */
@@ -97,6 +99,9 @@ async function fetchAgentSchema(source: SchemaSource): Promise<Result<ProcessSch
       ),
     );
   }
+  // The complexity budget (schema-budget.ts): a refusal is this function's answer like any other.
+  const plan = checkPlanOf(schema.inputSchema);
+  if ("refusal" in plan) return fail(schemaRefusalError(plan));
   return ok(schema);
 }
 

@@ -1,8 +1,14 @@
-import { type OutputUnit, Validator } from "@cfworker/json-schema";
-import { type AppError, appError } from "#shared/errors/app-error";
+import { type OutputUnit, validate } from "@cfworker/json-schema";
+import type { AppError } from "#shared/errors/app-error";
 import { type IssueLike, validationError } from "#shared/errors/validation";
 import type { JsonObject } from "#shared/schemas/common";
 import { agentSchemaOf, type SchemaSource } from "./agent-schema.js";
+import { meteredData, Unchecked } from "./metered-data.js";
+import { checkPlanOf, schemaRefusalError } from "./schema-budget.js";
+
+/** Errors read to name the failing fields, and the length of one issue's message. */
+const MAX_ERRORS_READ = 20;
+const MAX_MESSAGE_LENGTH = 200;
 
 /**
  * Keywords whose failure only says that something inside failed; the error inside names the
@@ -26,19 +32,6 @@ const WRAPPERS = new Set([
   "else",
 ]);
 
-// One compiled validator per published schema object (agent-schema.ts keeps those objects while
-// they are cached).
-const validators = new WeakMap<JsonObject, Validator>();
-
-function validatorOf(schema: JsonObject): Validator {
-  let validator = validators.get(schema);
-  if (validator === undefined) {
-    validator = new Validator(schema as object, "2020-12", false);
-    validators.set(schema, validator);
-  }
-  return validator;
-}
-
 /** `#/select/a~1b/0` -> ["select", "a/b", 0] (RFC 6901; digits are read as array indexes). */
 function pointerPath(location: string): PropertyKey[] {
   const pointer = location.replace(/^#/, "");
@@ -54,43 +47,68 @@ function pointerPath(location: string): PropertyKey[] {
 
 const REQUIRED = /required property "(.*)"/;
 
-/** The most specific errors, as issues naming the field under `data`. */
-function issuesOf(errors: readonly OutputUnit[]): IssueLike[] {
-  const deepest = errors.filter(
-    (error) =>
-      !errors.some((other) => other.instanceLocation.startsWith(`${error.instanceLocation}/`)),
+/** Every location `location` is inside: `#/a/b` -> `#/a`, `#`. */
+function ancestors(location: string): string[] {
+  const out: string[] = [];
+  for (
+    let slash = location.lastIndexOf("/");
+    slash > 0;
+    slash = location.lastIndexOf("/", slash - 1)
+  ) {
+    out.push(location.slice(0, slash));
+  }
+  return out;
+}
+
+/**
+ * The most specific of the first MAX_ERRORS_READ errors, as issues naming the field under `data`:
+ * those at a location no other error is inside of, and of those, not a wrapper where a specific
+ * error names the same location. Linear in the errors read (two sets).
+ */
+function issuesOf(allErrors: readonly OutputUnit[]): IssueLike[] {
+  const errors = allErrors.slice(0, MAX_ERRORS_READ);
+  const locations = new Set(errors.map((error) => error.instanceLocation));
+  const outer = new Set([...locations].flatMap(ancestors));
+  const deepest = errors.filter((error) => !outer.has(error.instanceLocation));
+  const named = new Set(
+    deepest.filter((error) => !WRAPPERS.has(error.keyword)).map((error) => error.instanceLocation),
   );
   const specific = deepest.filter(
-    (error) =>
-      !WRAPPERS.has(error.keyword) ||
-      !deepest.some(
-        (other) =>
-          other.instanceLocation === error.instanceLocation && !WRAPPERS.has(other.keyword),
-      ),
+    (error) => !WRAPPERS.has(error.keyword) || !named.has(error.instanceLocation),
   );
   return specific.map((error) => {
     const path = ["data", ...pointerPath(error.instanceLocation)];
     const missing = error.keyword === "required" ? REQUIRED.exec(error.error) : null;
     if (missing?.[1] !== undefined) return { path: [...path, missing[1]], message: "required" };
-    return { path, message: error.error.replace(/\.$/, "") };
+    return { path, message: error.error.replace(/\.$/, "").slice(0, MAX_MESSAGE_LENGTH) };
   });
 }
 
 /**
  * An execute's `data` checked against the process's published input schema, before anything is
- * claimed (docs/gateway.md, "Execute"): null when it conforms, else validation_failed naming each
- * field (`body.data.text: ...`). A schema the validator cannot apply (a broken `$ref`) is the
- * agent's fault, not the caller's: agent_unavailable, nothing claimed either.
+ * claimed (docs/gateway.md, "Execute" and "What the gateway checks"): null when it conforms, else
+ * validation_failed naming the first failing field (`body.data.text: ...`). The check is bounded:
+ * it runs the schema's checked copy (no owner regex), stops at the first failure, and data it
+ * cannot check within its budget (metered-data.ts) is left to the agent, which checks its input
+ * anyway: null. A schema over the budget is refused when it is fetched (agent-schema.ts), so the
+ * refusal here only repeats that one. Anything else the validator throws is the gateway's own
+ * fault and goes to its error handler, never blamed on the caller or the agent.
  */
 export function checkExecuteData(args: {
   data: JsonObject;
   inputSchema: JsonObject;
 }): AppError | null {
-  let result: ReturnType<Validator["validate"]>;
+  const plan = checkPlanOf(args.inputSchema);
+  if ("refusal" in plan) return schemaRefusalError(plan);
+  let result: ReturnType<typeof validate>;
   try {
-    result = validatorOf(args.inputSchema).validate(args.data);
-  } catch {
-    return appError("agent_unavailable", "The process's published input schema cannot be applied");
+    result = validate(meteredData(args.data, plan), plan.schema, "2020-12", plan.lookup, true);
+  } catch (error) {
+    // URIError: the validator writes each property name it visits into an error path with
+    // encodeURI, which throws on a name holding a lone surrogate. Schema names were written once
+    // when the schema was accepted, so this is a name in `data`: valid JSON, left to the agent.
+    if (error instanceof Unchecked || error instanceof URIError) return null;
+    throw error;
   }
   if (result.valid) return null;
   return validationError(issuesOf(result.errors), "body");
