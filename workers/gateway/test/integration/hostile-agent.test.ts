@@ -1,21 +1,17 @@
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { AGENT_READ_DEADLINE_MS } from "../../src/execute/agent-answer.js";
 import { SCHEMA_READS_IN_FLIGHT } from "../../src/mcp/tool-list.js";
 import { SELF } from "../support/checked-self.js";
 import {
-  type HostileBehaviour,
-  hostileCounts,
-  hostileServiceUrl,
-} from "../support/hostile-counts.js";
-import {
-  address,
-  execute,
-  fundedAccount,
-  GATEWAY,
-  registerProcess,
-  uniqueId,
-} from "../support/ledger-fixtures.js";
+  answerOf,
+  type ErrorBody,
+  guarded,
+  READ_DEADLINE_MS,
+  RUN_DEADLINE_MS,
+  SLACK_MS,
+} from "../support/guarded-requests.js";
+import { type HostileBehaviour, hostileCounts } from "../support/hostile-counts.js";
+import { type Registered, registerEach, registered } from "../support/hostile-processes.js";
+import { address, execute, fundedAccount, GATEWAY, uniqueId } from "../support/ledger-fixtures.js";
 import { mcpRequest } from "../support/mcp-client.js";
 
 /**
@@ -24,18 +20,10 @@ import { mcpRequest } from "../support/mcp-client.js";
  * the gateway stays up meanwhile (`/health` answers within 1 s throughout).
  */
 
-/** The pool's AGENT_TIMEOUT_MS caps the reads that run nothing (/info, /logs) below 5 s. */
-const READ_DEADLINE_MS = Math.min(Number(env.AGENT_TIMEOUT_MS), AGENT_READ_DEADLINE_MS);
-const RUN_DEADLINE_MS = Number(env.AGENT_TIMEOUT_MS);
-/** Room for the ledger reads and scheduling around one agent read; generous on a busy machine. */
-const SLACK_MS = 3_000;
-
 const TOO_LARGE = ["endless", "over-length", "over-chunked", "gzip"] as const;
 const SLOW = ["drip", "hang"] as const;
 const MALFORMED = ["invalid-json", "wrong-type"] as const;
 const BEHAVIOURS: readonly HostileBehaviour[] = [...TOO_LARGE, ...SLOW, ...MALFORMED];
-
-type Registered = { processId: string; base: string };
 
 /**
  * Per behaviour, fresh processes for each surface, so no surface answers from the schema cache
@@ -49,68 +37,12 @@ let forExecute: Map<HostileBehaviour, Registered>;
 let onExecute: Map<HostileBehaviour, Registered>;
 let forList: Map<HostileBehaviour, Registered>;
 
-async function registerEach(args: {
-  owner: Awaited<ReturnType<typeof fundedAccount>>;
-  tag: string;
-  only?: "execute";
-}): Promise<Map<HostileBehaviour, Registered>> {
-  const map = new Map<HostileBehaviour, Registered>();
-  for (const behaviour of BEHAVIOURS) {
-    const { serviceUrl, base } = hostileServiceUrl(behaviour, args.only);
-    const processId = await registerProcess({ owner: args.owner, serviceUrl, tags: [args.tag] });
-    map.set(behaviour, { processId, base });
-  }
-  return map;
-}
-
-function registered(map: Map<HostileBehaviour, Registered>, behaviour: HostileBehaviour) {
-  const found = map.get(behaviour);
-  if (found === undefined) throw new Error(`no process for ${behaviour}`);
-  return found;
-}
-
-/**
- * Runs `work` while polling /health every 50 ms; fails the test if any health answer is not 200
- * or takes 1 s or more, or if `work` takes longer than `withinMs`.
- */
-async function guarded<T>(withinMs: number, work: () => Promise<T>): Promise<T> {
-  let done = false;
-  const slowest: number[] = [];
-  const poller = (async () => {
-    while (!done) {
-      const started = Date.now();
-      const res = await SELF.fetch(`${GATEWAY}/health`);
-      expect(res.status).toBe(200);
-      await res.body?.cancel();
-      slowest.push(Date.now() - started);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  const started = Date.now();
-  try {
-    return await work();
-  } finally {
-    const elapsed = Date.now() - started;
-    done = true;
-    await poller;
-    expect(elapsed).toBeLessThan(withinMs);
-    expect(slowest.length).toBeGreaterThan(0);
-    expect(Math.max(...slowest)).toBeLessThan(1_000);
-  }
-}
-
-type ErrorBody = { success: boolean; code?: string; error: string; status?: string };
-
-async function answerOf(res: Response): Promise<{ status: number; body: ErrorBody }> {
-  return { status: res.status, body: await res.json<ErrorBody>() };
-}
-
 beforeAll(async () => {
   const owner = await fundedAccount();
-  everywhere = await registerEach({ owner, tag });
-  forExecute = await registerEach({ owner, tag });
-  onExecute = await registerEach({ owner, tag, only: "execute" });
-  forList = await registerEach({ owner, tag: listTag });
+  everywhere = await registerEach({ owner, behaviours: BEHAVIOURS, tag });
+  forExecute = await registerEach({ owner, behaviours: BEHAVIOURS, tag });
+  onExecute = await registerEach({ owner, behaviours: BEHAVIOURS, tag, only: "execute" });
+  forList = await registerEach({ owner, behaviours: BEHAVIOURS, tag: listTag });
   // The list's read model may be up to a second behind the ledger (docs/gateway.md, "List").
   await vi.waitFor(
     async () => {
