@@ -34,6 +34,11 @@ export const ERROR_CODES = {
   /** The x402 payment sent already paid for a run (docs/x402.md, "After the commit"). */
   payment_already_claimed: { status: 409, message: "This payment was already claimed by a run" },
   already_exists: { status: 409, message: "Already exists" },
+  /** Another gateway holds this payment's run claim on the ledger (docs/gateway.md, "One payment, one attempt"). */
+  payment_claimed_elsewhere: {
+    status: 409,
+    message: "This payment's run was claimed by another gateway; a payment runs once",
+  },
   process_inactive: { status: 400, message: "Process is not active" },
   payload_too_large: { status: 413, message: "Payload too large" },
   unsupported_media_type: { status: 415, message: "Content-Type must be application/json" },

@@ -7,6 +7,7 @@ import type { ExecuteBody } from "#shared/schemas/gateway";
 import type { PaymentPayload, SettleResponse } from "#shared/x402/transport";
 import { admitRefusal } from "../claims/admit-refusal.js";
 import type { AdmitArgs, ClaimsApi, FinishArgs } from "../claims/claims-types.js";
+import { claimRunOnLedger, type LedgerClaimDeps } from "../claims/ledger-claim.js";
 import { checkCallerProof } from "../http/caller-proof-check.js";
 import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
 import type { OutcomeReport } from "../outcome/outcome-types.js";
@@ -44,10 +45,10 @@ export type ExecuteDeps = {
   operator: OperatorSettings;
   publicOrigin: string | null;
   /** The process's outcome queue (docs/gateway.md, "Outcome reports"). */
-  reports: {
-    reserve(args: { taskId: string; payer: string; failAtMs: number }): Promise<void>;
+  reports: LedgerClaimDeps["reports"] & {
     complete(report: OutcomeReport): Promise<void>;
   };
+  claimRun: LedgerClaimDeps["claimRun"];
   timeoutMs: number;
   /** Pays (x402) and offers payments: builds, decodes and submits make_payment transactions. */
   ledger: LedgerClient;
@@ -134,11 +135,18 @@ export async function runExecute(args: {
   const { transactionId, taskId, idempotent } = admitted;
   const payer = request.body.userAddress;
   if (taskId !== null) {
-    await deps.reports.reserve({
+    const refused = await claimRunOnLedger({
+      deps,
+      processId,
+      transactionId,
       taskId,
       payer,
       failAtMs: Date.now() + deps.timeoutMs + REPORT_GRACE_MS,
+      ...(idempotent && request.idempotencyKey !== null
+        ? { idempotency: { route: ROUTE, key: request.idempotencyKey } }
+        : {}),
     });
+    if (refused !== null) return refused;
   }
 
   const outcome = await runAgent({
