@@ -67,6 +67,7 @@ export function executeDepsFor(args: {
     operator: {
       address: operator === null ? null : operator.accountAddress.toStringLong(),
       owners: config.operatorOwners,
+      minPriceOctas: config.operatorMinPriceOctas,
     },
     publicOrigin: config.publicOrigin,
     reports: {
