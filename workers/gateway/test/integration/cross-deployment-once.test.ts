@@ -7,16 +7,18 @@
  */
 import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SELF } from "../support/checked-self.js";
 import {
   address,
   execute,
   fundedAccount,
+  GATEWAY,
   ledger,
   operator,
   PRICE,
   uniqueId,
 } from "../support/ledger-fixtures.js";
-import { asOperator, waitForOutcome } from "../support/operated-process.js";
+import { asOperator, operatedProcess, waitForOutcome } from "../support/operated-process.js";
 import { executeOn, type PeerGateway } from "../support/peer-gateways.js";
 import { agentRunsOf, COUNTING_SERVICE_URL } from "../support/run-counts.js";
 import { TEST_OPERATOR_C_PRIVATE_KEY } from "../support/test-secrets.js";
@@ -109,4 +111,34 @@ describe("one payment, 20 concurrent executes split across two deployments", () 
       expect(await agentRunsOf({ processId, taskId })).toHaveLength(1);
     });
   }
+
+  it("answers 409 payment_claimed_elsewhere when another operator holds the run claim, and reports nothing", async () => {
+    const { processId, providerAgent } = await operatedProcess(PRICE);
+    const user = await fundedAccount();
+    const taskId = uniqueId("task");
+    await ledger.makePayment(user, { processId, taskId, amount: PRICE });
+    const key = { processId, taskId, payer: address(user) };
+    // Another gateway, whose operator is the process's other agent, claimed this run.
+    await ledger.claimRun({ signer: providerAgent, ...key });
+    const res = await execute({
+      processId,
+      body: { userAddress: address(user), taskId, data: { x: 1 } },
+      signer: user,
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ success: false, code: "payment_claimed_elsewhere" });
+    expect(await agentRunsOf({ processId, taskId })).toEqual([]);
+    // Its FAILED reservation was withdrawn: this gateway never reports on that payment.
+    const reports = await SELF.fetch(`${GATEWAY}/api/reports/${processId}`);
+    expect((await reports.json<{ reports: unknown[] }>()).reports).toEqual([]);
+    expect((await ledger.getPaymentRecord(key))?.outcome).toBe(0);
+    // The local claim stays final: a retry here runs nothing.
+    const retry = await execute({
+      processId,
+      body: { userAddress: address(user), taskId, data: { x: 2 } },
+      signer: user,
+    });
+    expect(retry.status).toBe(400);
+    expect(await agentRunsOf({ processId, taskId })).toEqual([]);
+  });
 });
