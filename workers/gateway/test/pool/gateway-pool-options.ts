@@ -69,9 +69,14 @@ function accountOf(privateKey: string): Account {
   });
 }
 
-/** Every agent trusts the gateway's operator key and serves the test owner's processes. */
+/**
+ * Every agent trusts the gateway's operator key, and gateway C's (peerGatewayWorkers), and serves
+ * the test owner's processes.
+ */
 const AGENT_AUTH = {
-  AGENT_GATEWAY_PUBLIC_KEYS: accountOf(TEST_OPERATOR_PRIVATE_KEY).publicKey.toString(),
+  AGENT_GATEWAY_PUBLIC_KEYS: [TEST_OPERATOR_PRIVATE_KEY, TEST_OPERATOR_C_PRIVATE_KEY]
+    .map((key) => accountOf(key).publicKey.toString())
+    .join(","),
   AGENT_OWNER_ADDRESS: accountOf(TEST_PROCESS_OWNER_PRIVATE_KEY).accountAddress.toStringLong(),
 };
 
