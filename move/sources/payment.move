@@ -58,6 +58,8 @@ module agent_platform::payment {
     const EINVALID_REFUND_WINDOW: u64 = 37;
     /// An outcome can be reported only until the payment's settle time
     const EOUTCOME_TOO_LATE: u64 = 38;
+    /// This payment's run was already claimed; it runs once
+    const ERUN_ALREADY_CLAIMED: u64 = 39;
 
     const MAX_PAYMENT_TASK_ID_BYTES: u64 = 128;
     const MAX_OPEN_PAYMENTS: u64 = 64;
@@ -132,6 +134,13 @@ module agent_platform::payment {
         refund_window: u64,
     }
 
+    /// Which operator claimed each payment's run (claim_run), written once. A resource of its own
+    /// rather than a field of PaymentStore: a struct's layout cannot change in an upgrade, so a
+    /// package published before claims existed is upgraded, then `initialize` creates this.
+    struct RunClaims has key {
+        claims: Table<PaymentKey, address>,
+    }
+
     #[event]
     struct PaymentMade has drop, store {
         process_id: String,
@@ -189,17 +198,33 @@ module agent_platform::payment {
     }
 
     #[event]
+    struct RunClaimed has drop, store {
+        process_id: String,
+        task_id: String,
+        payer: address,
+        operator: address,
+    }
+
+    #[event]
     struct RefundWindowChanged has drop, store {
         seconds: u64,
     }
 
     fun init_module(deployer: &signer) {
         create_store(deployer);
+        create_run_claims(deployer);
     }
 
     #[test_only]
     public fun init_for_test(s: &signer) {
         init_module(s);
+    }
+
+    #[test_only]
+    /// The state of a package published before run claims existed: no RunClaims resource.
+    public fun remove_run_claims_for_test() acquires RunClaims {
+        let RunClaims { claims } = move_from<RunClaims>(@agent_platform);
+        table::drop_unchecked(claims);
     }
 
     #[test_only]
@@ -233,12 +258,16 @@ module agent_platform::payment {
     // ---------------------------------------------------------------------------------------
     // Entry functions
 
-    /// Admin only; creates the store and vault if absent, else does nothing (init_module already
-    /// creates them on publish).
+    /// Admin only; creates the store and vault, and the run claims, where absent, else does
+    /// nothing (init_module already creates them on publish; an upgrade that added the run claims
+    /// needs this call once, since init_module does not run again for an existing module).
     public entry fun initialize(admin: &signer) {
         assert!(signer::address_of(admin) == @agent_platform, error::permission_denied(ENOT_ADMIN));
         if (!exists<PaymentStore>(@agent_platform)) {
             create_store(admin);
+        };
+        if (!exists<RunClaims>(@agent_platform)) {
+            create_run_claims(admin);
         };
     }
 
@@ -415,6 +444,34 @@ module agent_platform::payment {
         event::emit(OutcomeReported { process_id, task_id, payer: payer_addr, outcome, result_hash, reporter: caller_addr });
     }
 
+    /// The operator that will run a payment's task and report its outcome records so, once,
+    /// before the run: by the provider or a current agent of the process, while the payment is in
+    /// escrow with no outcome and its settle time has not passed. A second claim aborts whoever
+    /// sends it, so gateways that share nothing but the ledger run one payment once.
+    public entry fun claim_run(
+        caller: &signer,
+        process_id: String,
+        task_id: String,
+        payer_addr: address,
+    ) acquires PaymentStore, RunClaims {
+        let caller_addr = signer::address_of(caller);
+        let store = borrow_global<PaymentStore>(@agent_platform);
+        let key = PaymentKey { process_id, task_id, payer: payer_addr };
+        assert!(table::contains(&store.payments, key), error::not_found(EPAYMENT_NOT_FOUND));
+        let record = table::borrow(&store.payments, key);
+        assert!(
+            caller_addr == record.provider || process_registry::is_agent(process_id, caller_addr),
+            error::permission_denied(ENOT_PROVIDER_OR_AGENT)
+        );
+        assert!(record.status == STATUS_ESCROW, error::invalid_state(ENOT_IN_ESCROW));
+        assert!(record.outcome == OUTCOME_NONE, error::invalid_state(EOUTCOME_ALREADY_SET));
+        assert!(timestamp::now_seconds() <= record.settle_time, error::invalid_state(EOUTCOME_TOO_LATE));
+        let run_claims = borrow_global_mut<RunClaims>(@agent_platform);
+        assert!(!table::contains(&run_claims.claims, key), error::already_exists(ERUN_ALREADY_CLAIMED));
+        table::add(&mut run_claims.claims, key, caller_addr);
+        event::emit(RunClaimed { process_id, task_id, payer: payer_addr, operator: caller_addr });
+    }
+
     // ---------------------------------------------------------------------------------------
     // For the workflow module
 
@@ -586,6 +643,22 @@ module agent_platform::payment {
     }
 
     #[view]
+    /// The operator that claimed the payment's run, or none (also before `initialize` created the
+    /// run claims after an upgrade).
+    public fun run_claimed_by(process_id: String, task_id: String, payer_addr: address): Option<address> acquires RunClaims {
+        if (!exists<RunClaims>(@agent_platform)) {
+            return option::none<address>()
+        };
+        let claims = &borrow_global<RunClaims>(@agent_platform).claims;
+        let key = PaymentKey { process_id, task_id, payer: payer_addr };
+        if (table::contains(claims, key)) {
+            option::some(*table::borrow(claims, key))
+        } else {
+            option::none<address>()
+        }
+    }
+
+    #[view]
     public fun refund_window(): u64 acquires PaymentStore {
         borrow_global<PaymentStore>(@agent_platform).refund_window
     }
@@ -621,6 +694,10 @@ module agent_platform::payment {
             vault_addr,
             refund_window: DEFAULT_REFUND_WINDOW_SECS,
         });
+    }
+
+    fun create_run_claims(admin: &signer) {
+        move_to(admin, RunClaims { claims: table::new() });
     }
 
     fun apt(): Object<Metadata> {

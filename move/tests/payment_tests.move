@@ -818,6 +818,169 @@ module agent_platform::payment_tests {
         payment::initialize(provider);
     }
 
+    // --- claim_run ---------------------------------------------------------------------------------
+
+    fun claimed_by(task: vector<u8>): option::Option<address> {
+        payment::run_claimed_by(s(b"svc"), s(task), PAYER)
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce, agent = @0xa9e)]
+    fun an_agent_claims_a_run_once_and_the_view_names_it(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+        agent: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        pay(payer, b"t2", 500);
+        assert!(option::is_none(&claimed_by(b"t1")), 0);
+        payment::claim_run(agent, s(b"svc"), s(b"t1"), PAYER);
+        assert!(claimed_by(b"t1") == option::some(AGENT), 1);
+        assert!(option::is_none(&claimed_by(b"t2")), 2);
+        // The claim changes nothing of the payment: the claimer reports as before.
+        assert!(status(b"t1", PAYER) == 0 && outcome(b"t1", PAYER) == 0, 3);
+        payment::report_outcome(agent, s(b"svc"), s(b"t1"), PAYER, true, vector::empty<u8>());
+        assert!(claimed_by(b"t1") == option::some(AGENT), 4);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce)]
+    fun the_provider_may_claim_a_run_at_the_settle_time(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        set_time(settle_time());
+        payment::claim_run(provider, s(b"svc"), s(b"t1"), PAYER);
+        assert!(claimed_by(b"t1") == option::some(PROVIDER), 0);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce, agent = @0xa9e)]
+    #[expected_failure(abort_code = 0x80027, location = agent_platform::payment)]
+    fun a_run_is_claimed_once_even_by_the_same_operator(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+        agent: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        payment::claim_run(agent, s(b"svc"), s(b"t1"), PAYER);
+        payment::claim_run(agent, s(b"svc"), s(b"t1"), PAYER);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce, agent = @0xa9e)]
+    #[expected_failure(abort_code = 0x80027, location = agent_platform::payment)]
+    fun a_second_operator_cannot_claim_a_claimed_run(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+        agent: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        payment::claim_run(agent, s(b"svc"), s(b"t1"), PAYER);
+        payment::claim_run(provider, s(b"svc"), s(b"t1"), PAYER);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce, stranger = @0x5e)]
+    #[expected_failure(abort_code = 0x50023, location = agent_platform::payment)]
+    fun a_stranger_cannot_claim_a_run(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+        stranger: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        payment::claim_run(stranger, s(b"svc"), s(b"t1"), PAYER);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce)]
+    #[expected_failure(abort_code = 0x50023, location = agent_platform::payment)]
+    fun the_payer_cannot_claim_its_own_run(fw: &signer, admin: &signer, provider: &signer, payer: &signer) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        payment::claim_run(payer, s(b"svc"), s(b"t1"), PAYER);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, agent = @0xa9e)]
+    #[expected_failure(abort_code = 0x6001c, location = agent_platform::payment)]
+    fun claiming_the_run_of_a_missing_payment_is_not_found(fw: &signer, admin: &signer, provider: &signer, agent: &signer) {
+        setup_svc(fw, admin, provider);
+        payment::claim_run(agent, s(b"svc"), s(b"t1"), PAYER);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce, agent = @0xa9e)]
+    #[expected_failure(abort_code = 0x3001d, location = agent_platform::payment)]
+    fun a_released_payment_has_no_run_to_claim(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+        agent: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        payment::release_payment(payer, s(b"svc"), s(b"t1"));
+        payment::claim_run(agent, s(b"svc"), s(b"t1"), PAYER);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce, agent = @0xa9e)]
+    #[expected_failure(abort_code = 0x30022, location = agent_platform::payment)]
+    fun a_payment_with_an_outcome_has_no_run_to_claim(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+        agent: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        payment::report_outcome(provider, s(b"svc"), s(b"t1"), PAYER, false, vector::empty<u8>());
+        payment::claim_run(agent, s(b"svc"), s(b"t1"), PAYER);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce, agent = @0xa9e)]
+    #[expected_failure(abort_code = 0x30026, location = agent_platform::payment)]
+    fun a_run_cannot_be_claimed_after_the_settle_time(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+        agent: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        set_time(settle_time() + 1);
+        payment::claim_run(agent, s(b"svc"), s(b"t1"), PAYER);
+    }
+
+    #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce, agent = @0xa9e)]
+    fun initialize_creates_the_run_claims_of_an_upgraded_package(
+        fw: &signer,
+        admin: &signer,
+        provider: &signer,
+        payer: &signer,
+        agent: &signer,
+    ) {
+        setup_svc(fw, admin, provider);
+        pay(payer, b"t1", 500);
+        payment::remove_run_claims_for_test();
+        assert!(option::is_none(&claimed_by(b"t1")), 0);
+        payment::initialize(admin);
+        payment::claim_run(agent, s(b"svc"), s(b"t1"), PAYER);
+        assert!(claimed_by(b"t1") == option::some(AGENT), 1);
+        assert!(payment::verify_payment(s(b"svc"), s(b"t1"), PAYER), 2);
+    }
+
     // --- views ------------------------------------------------------------------------------------
 
     #[test(fw = @aptos_framework, admin = @agent_platform, provider = @0xb0b, payer = @0xa11ce)]

@@ -15,6 +15,7 @@ declare namespace Cloudflare {
 		ALLOW_HTTP_AGENTS: string;
 		PUBLIC_ORIGIN: string;
 		OPERATOR_OWNERS: string;
+		OPERATOR_MIN_PRICE_OCTAS: string;
 		UNSIGNED_TRANSACTION_TTL_SECONDS: string;
 		CLAIMS: DurableObjectNamespace<import("./src/index.js").PaymentClaimsObject>;
 		OUTCOME_REPORTER: DurableObjectNamespace<import("./src/index.js").OutcomeReporterObject>;
@@ -35,6 +36,7 @@ declare namespace Cloudflare {
 		ALLOW_HTTP_AGENTS: string;
 		PUBLIC_ORIGIN: string;
 		OPERATOR_OWNERS: string;
+		OPERATOR_MIN_PRICE_OCTAS: string;
 		UNSIGNED_TRANSACTION_TTL_SECONDS: string;
 		CLAIMS: DurableObjectNamespace<import("./src/index.js").PaymentClaimsObject>;
 		OUTCOME_REPORTER: DurableObjectNamespace<import("./src/index.js").OutcomeReporterObject>;
@@ -51,5 +53,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NETWORK" | "LEDGER_NODE_URL" | "MODULE_ADDRESS" | "AGENT_BINDINGS" | "AGENT_TIMEOUT_MS" | "PROCESS_CACHE_MS" | "ALLOW_HTTP_AGENTS" | "PUBLIC_ORIGIN" | "OPERATOR_OWNERS" | "UNSIGNED_TRANSACTION_TTL_SECONDS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NETWORK" | "LEDGER_NODE_URL" | "MODULE_ADDRESS" | "AGENT_BINDINGS" | "AGENT_TIMEOUT_MS" | "PROCESS_CACHE_MS" | "ALLOW_HTTP_AGENTS" | "PUBLIC_ORIGIN" | "OPERATOR_OWNERS" | "OPERATOR_MIN_PRICE_OCTAS" | "UNSIGNED_TRANSACTION_TTL_SECONDS">> {}
 }

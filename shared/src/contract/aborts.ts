@@ -170,6 +170,11 @@ export const ABORT_CODES = {
     category: "invalid_state",
     message: "An outcome can be reported only until the payment's settle time",
   },
+  ERUN_ALREADY_CLAIMED: {
+    reason: 39,
+    category: "already_exists",
+    message: "This payment's run was already claimed; it runs once",
+  },
   // workflow
   EWORKFLOW_NOT_FOUND: { reason: 40, category: "not_found", message: "Workflow not found" },
   EWORKFLOW_EXISTS: {
@@ -288,6 +293,7 @@ export const ABORTS_BY_MODULE = {
     "EINVALID_RESULT_HASH",
     "EINVALID_REFUND_WINDOW",
     "EOUTCOME_TOO_LATE",
+    "ERUN_ALREADY_CLAIMED",
   ],
   workflow: [
     "EPROCESS_NOT_FOUND",

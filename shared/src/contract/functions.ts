@@ -132,6 +132,8 @@ export const FUNCTIONS = {
     p("delivered", "bool"),
     p("result_hash", "vector<u8>"),
   ]),
+  // Written once, before the run, by the operator that will report it (move/README.md).
+  claim_run: entry("payment", "claim_run", "caller", paymentKey),
   set_refund_window: entry("payment", "set_refund_window", "admin", [p("seconds", "u64")]),
   verify_payment: view("payment", "verify_payment", paymentKey, ["bool"]),
   payment_exists: view("payment", "payment_exists", paymentKey, ["bool"]),
@@ -159,6 +161,7 @@ export const FUNCTIONS = {
     [p("process_id", "String"), p("payer_addr", "address")],
     ["GatewayContext"],
   ),
+  run_claimed_by: view("payment", "run_claimed_by", paymentKey, ["Option<address>"]),
   refund_window: view("payment", "refund_window", [], ["u64"]),
   vault_address: view("payment", "vault_address", [], ["address"]),
   escrow_balance: view("payment", "escrow_balance", [], ["u64"]),

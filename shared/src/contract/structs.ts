@@ -186,6 +186,15 @@ export const EVENTS = {
       f("reporter", "address"),
     ],
   },
+  RunClaimed: {
+    module: "payment",
+    fields: [
+      f("process_id", "String"),
+      f("task_id", "String"),
+      f("payer", "address"),
+      f("operator", "address"),
+    ],
+  },
   RefundWindowChanged: {
     module: "payment",
     fields: [f("seconds", "u64")],

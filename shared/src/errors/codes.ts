@@ -43,6 +43,11 @@ export const ERROR_CODES = {
     message: "This payment committed through an earlier submission; it pays for no run here",
   },
   already_exists: { status: 409, message: "Already exists" },
+  /** Another gateway holds this payment's run claim on the ledger (docs/gateway.md, "One payment, one attempt"). */
+  payment_claimed_elsewhere: {
+    status: 409,
+    message: "This payment's run was claimed by another gateway; a payment runs once",
+  },
   process_inactive: { status: 400, message: "Process is not active" },
   payload_too_large: { status: 413, message: "Payload too large" },
   unsupported_media_type: { status: 415, message: "Content-Type must be application/json" },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { LedgerCore } from "./core.js";
 import { toAddress, toBytes } from "./inputs.js";
 import { toU64, type U64Input } from "./integers.js";
-import { addressJson, boolJson, stringJson, u64Json } from "./move-json.js";
+import { addressJson, boolJson, optionJson, stringJson, u64Json } from "./move-json.js";
 import {
   type GatewayContext,
   gatewayContextJson,
@@ -178,6 +178,29 @@ export function paymentFunctions(core: LedgerCore) {
         args: [...keyArgs(args), args.delivered, toBytes(args.resultHash, "resultHash")],
         ...opts(args.options),
       });
+    },
+
+    /**
+     * The run claim (move/README.md, "payment"): the operator that will run the payment's task
+     * records so, once, before the run; any second claim aborts ERUN_ALREADY_CLAIMED.
+     */
+    async claimRun(args: KeyedCall): Promise<TxReceipt> {
+      return core.entry({
+        signer: args.signer,
+        fn: "claim_run",
+        args: keyArgs(args),
+        ...opts(args.options),
+      });
+    },
+
+    /** The address that claimed the payment's run, or null when nobody has. */
+    async runClaimedBy(key: PaymentKey): Promise<string | null> {
+      const claimer = await core.view({
+        fn: "run_claimed_by",
+        args: keyArgs(key),
+        result: single(optionJson(addressJson)),
+      });
+      return claimer ?? null;
     },
 
     /** Admin only; applies to payments made afterwards. */

@@ -161,8 +161,8 @@ describe("the parity check catches drift on either side", () => {
   it("reports the late-outcome abort raised with another category", () => {
     const sources = withEdit(
       "payment.move",
-      "error::invalid_state(EOUTCOME_TOO_LATE)",
-      "error::invalid_argument(EOUTCOME_TOO_LATE)",
+      "error::invalid_state(EOUTCOME_TOO_LATE));\n        assert!(\n            vector::length(&result_hash)",
+      "error::invalid_argument(EOUTCOME_TOO_LATE));\n        assert!(\n            vector::length(&result_hash)",
     );
     expect(checkParity(sources)).toContain(
       "payment: error::invalid_argument(EOUTCOME_TOO_LATE), the table says invalid_state",

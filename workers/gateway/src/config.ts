@@ -6,6 +6,13 @@ export const DEFAULT_AGENT_TIMEOUT_MS = 30_000;
 export const DEFAULT_PROCESS_CACHE_MS = 5_000;
 /** How long an unsigned make_payment handed out stays valid (docs/x402.md, "Requirements"). */
 export const DEFAULT_UNSIGNED_TRANSACTION_TTL_SECONDS = 600;
+/**
+ * The lowest task price, in octas, at which the operator runs another owner's paid process: about
+ * twice what a run claim and a report cost on testnet/mainnet at the minimum gas price (docs/
+ * gateway.md, "Operator gas").
+ */
+export const DEFAULT_OPERATOR_MIN_PRICE_OCTAS = 100_000n;
+const U64_MAX = 2n ** 64n - 1n;
 
 const flag = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0", ""])])
@@ -69,6 +76,18 @@ const operatorOwners = z
     return owners;
   });
 
+/** OPERATOR_MIN_PRICE_OCTAS: a whole number of octas (a u64); unset or empty is the default. */
+const octas = z
+  .string()
+  .optional()
+  .transform((v, ctx): bigint => {
+    const text = (v ?? "").trim();
+    if (text === "") return DEFAULT_OPERATOR_MIN_PRICE_OCTAS;
+    if (/^\d{1,20}$/.test(text) && BigInt(text) <= U64_MAX) return BigInt(text);
+    ctx.addIssue({ code: "custom", message: "must be a whole number of octas (0 to 2^64-1)" });
+    return z.NEVER;
+  });
+
 const configSchema = z.object({
   AGENT_TIMEOUT_MS: positiveInt(DEFAULT_AGENT_TIMEOUT_MS, 15 * 60_000),
   PROCESS_CACHE_MS: positiveInt(DEFAULT_PROCESS_CACHE_MS, 3_600_000),
@@ -76,6 +95,8 @@ const configSchema = z.object({
   OPERATOR_PRIVATE_KEY: optionalSecret,
   PUBLIC_ORIGIN: publicOrigin,
   OPERATOR_OWNERS: operatorOwners,
+  // Not a number fails closed, as below: a typo must not turn the floor off.
+  OPERATOR_MIN_PRICE_OCTAS: octas,
   // Outside 60..3600 the config fails closed (every route that reads it answers 500 and the log
   // names the var): a transaction that expires before anyone can sign it is useless, and one
   // valid for hours holds a sequence number the payer may need.
@@ -100,6 +121,8 @@ export type GatewayConfig = {
   publicOrigin: string | null;
   /** Owners whose paid processes the operator reports for, besides its own; "*" is anyone. */
   operatorOwners: "*" | readonly string[];
+  /** The lowest task price at which another owner's paid process runs (own processes: any). */
+  operatorMinPriceOctas: bigint;
   /** Seconds an unsigned make_payment the gateway hands out stays valid (60..3600). */
   unsignedTransactionTtlSeconds: number;
 };
@@ -126,6 +149,7 @@ export function gatewayConfig(env: GatewayEnv): GatewayConfig {
     operatorPrivateKey: v.OPERATOR_PRIVATE_KEY,
     publicOrigin: v.PUBLIC_ORIGIN,
     operatorOwners: v.OPERATOR_OWNERS,
+    operatorMinPriceOctas: v.OPERATOR_MIN_PRICE_OCTAS,
     unsignedTransactionTtlSeconds: v.UNSIGNED_TRANSACTION_TTL_SECONDS,
   };
   cached = { env, config };

@@ -1,5 +1,5 @@
 import { gatewayConfig } from "../config.js";
-import { claimsStub, outcomeQueueStub } from "../durable/stubs.js";
+import { claimsStub, operatorAccountStub, outcomeQueueStub } from "../durable/stubs.js";
 import type { GatewayAnswer } from "../http/respond.js";
 import { loadGatewayContext } from "../ledger/context-cache.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
@@ -67,12 +67,16 @@ export function executeDepsFor(args: {
     operator: {
       address: operator === null ? null : operator.accountAddress.toStringLong(),
       owners: config.operatorOwners,
+      minPriceOctas: config.operatorMinPriceOctas,
     },
     publicOrigin: config.publicOrigin,
     reports: {
       reserve: (reservation) => queue().reserve({ processId, ...reservation }),
+      withdraw: (reservation) => queue().withdraw(reservation),
       complete: (report) => queue().complete(report),
     },
+    claimRun: ({ taskId, payer }) =>
+      operatorAccountStub(env).claimRun({ processId, taskId, payer }),
     timeoutMs: config.agentTimeoutMs,
     ledger,
     unsignedTransactionTtlSeconds: config.unsignedTransactionTtlSeconds,

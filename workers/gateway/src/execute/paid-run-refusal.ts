@@ -6,6 +6,12 @@ export type OperatorSettings = {
   address: string | null;
   /** OPERATOR_OWNERS: "*" or the owners served besides the operator itself. */
   owners: "*" | readonly string[];
+  /**
+   * OPERATOR_MIN_PRICE_OCTAS: another owner's paid process runs only at this task price or above,
+   * so its run claim and report never cost the operator more gas than the run pays (docs/
+   * gateway.md, "Operator gas"); the operator's own processes run at any price.
+   */
+  minPriceOctas: bigint;
 };
 
 /**
@@ -17,10 +23,11 @@ export function paidRunRefusal(
   context: GatewayContext,
   operator: OperatorSettings,
 ): AppError | null {
-  const refuse = (reason: string, message: string) =>
+  const refuse = (reason: string, message: string, more: Record<string, string> = {}) =>
     appError("paid_runs_unavailable", message, {
       reason,
       ...(operator.address === null ? {} : { operator: operator.address }),
+      ...more,
     });
   if (operator.address === null) {
     return refuse(
@@ -42,6 +49,14 @@ export function paidRunRefusal(
     return refuse(
       "owner_not_served",
       `This gateway's operator does not report for processes of ${context.owner} (OPERATOR_OWNERS)`,
+    );
+  }
+  const price = context.pricing?.taskPrice ?? 0n;
+  if (context.owner !== operator.address && price < operator.minPriceOctas) {
+    return refuse(
+      "price_below_operator_minimum",
+      `This gateway runs another owner's paid process only at a task price of at least ${operator.minPriceOctas} octas (OPERATOR_MIN_PRICE_OCTAS), which covers the gas of its run claim and outcome report; this one costs ${price}`,
+      { minPriceOctas: operator.minPriceOctas.toString() },
     );
   }
   return null;

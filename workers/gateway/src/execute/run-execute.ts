@@ -7,6 +7,7 @@ import type { ExecuteBody } from "#shared/schemas/gateway";
 import type { PaymentPayload, SettleResponse } from "#shared/x402/transport";
 import { admitRefusal } from "../claims/admit-refusal.js";
 import type { AdmitArgs, ClaimsApi, FinishArgs } from "../claims/claims-types.js";
+import { claimRunOnLedger, type LedgerClaimDeps } from "../claims/ledger-claim.js";
 import { checkCallerProof } from "../http/caller-proof-check.js";
 import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
 import type { OutcomeReport } from "../outcome/outcome-types.js";
@@ -44,10 +45,10 @@ export type ExecuteDeps = {
   operator: OperatorSettings;
   publicOrigin: string | null;
   /** The process's outcome queue (docs/gateway.md, "Outcome reports"). */
-  reports: {
-    reserve(args: { taskId: string; payer: string; failAtMs: number }): Promise<void>;
+  reports: LedgerClaimDeps["reports"] & {
     complete(report: OutcomeReport): Promise<void>;
   };
+  claimRun: LedgerClaimDeps["claimRun"];
   timeoutMs: number;
   /** Pays (x402) and offers payments: builds, decodes and submits make_payment transactions. */
   ledger: LedgerClient;
@@ -82,8 +83,8 @@ const ROUTE = "execute";
  * request takes"): the one-call view; the process's state; for a paid process, whether this
  * gateway can report its outcome; `data` against the agent's input schema; with an x402 payment,
  * pay and claim exactly it (pay-and-claim.ts); else Payment required when there is nothing to
- * claim, the caller proof (paid, or any request with an Idempotency-Key) and the claim; then the
- * agent; the outcome. Transport-free: the HTTP route and the MCP server both call it with
+ * claim, the caller proof (paid, or any request with an Idempotency-Key) and the claim; for a
+ * paid run, its claim on the ledger (claims/ledger-claim.ts); then the agent; the outcome. Transport-free: the HTTP route and the MCP server both call it with
  * executeDepsFor's deps.
  */
 export async function runExecute(args: {
@@ -134,11 +135,18 @@ export async function runExecute(args: {
   const { transactionId, taskId, idempotent } = admitted;
   const payer = request.body.userAddress;
   if (taskId !== null) {
-    await deps.reports.reserve({
+    const refused = await claimRunOnLedger({
+      deps,
+      processId,
+      transactionId,
       taskId,
       payer,
       failAtMs: Date.now() + deps.timeoutMs + REPORT_GRACE_MS,
+      ...(idempotent && request.idempotencyKey !== null
+        ? { idempotency: { route: ROUTE, key: request.idempotencyKey } }
+        : {}),
     });
+    if (refused !== null) return refused;
   }
 
   const outcome = await runAgent({

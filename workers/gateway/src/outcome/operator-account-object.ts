@@ -3,8 +3,14 @@ import { hexToBytes } from "#shared/auth/bytes";
 import { LedgerError } from "#shared/ledger/errors";
 import { gatewayConfig } from "../config.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
-import { operatorAccount } from "./operator-account.js";
-import type { OutcomeReport, SendResult } from "./outcome-types.js";
+import { operatorAccount, simulatingSigner } from "./operator-account.js";
+import type {
+  OutcomeReport,
+  ReservationCheck,
+  RunClaimResult,
+  RunKey,
+  SendResult,
+} from "./outcome-types.js";
 
 /** An abort or a malformed call is the ledger's final word; anything else may pass. */
 function isFinal(error: unknown): boolean {
@@ -12,18 +18,99 @@ function isFinal(error: unknown): boolean {
 }
 
 /**
- * The one owner of the operator account's sequence numbers: every process's queue hands its
- * next report here, and transactions go out one at a time, so no two race for a sequence
- * number. Each queue waits for its own report before sending the next, so this line holds at
- * most one report per process and a busy process cannot starve the others.
+ * The node refused a transaction for its sequence number: another sender of this account (a
+ * second deployment with the same key, or a test) took it. Nothing was executed.
+ */
+function isSequenceConflict(error: unknown): boolean {
+  if (!(error instanceof LedgerError) || error.kind !== "rejected") return false;
+  const text = `${error.vmStatusName ?? ""} ${error.vmStatus ?? ""} ${error.message}`;
+  return /SEQUENCE_NUMBER_TOO_(OLD|NEW)/.test(text);
+}
+
+/** Sends again on a sequence-number conflict, asking the node afresh each time. */
+const SEQUENCE_ATTEMPTS = 8;
+
+async function withFreshSequence<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= SEQUENCE_ATTEMPTS || !isSequenceConflict(error)) throw error;
+      // The other sender's transaction is committing; a short, growing pause lets it land.
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 30));
+    }
+  }
+}
+
+/**
+ * The one owner of the operator account's sequence numbers in this deployment: outcome reports
+ * and run claims go out one at a time, so no two of its own transactions race for a sequence
+ * number; a conflict with another sender of the same key (another deployment) is sent again on
+ * a fresh sequence number. Each report queue waits for its own report before sending the next,
+ * so this line holds at most one report per process and a busy process cannot starve the others.
  */
 export class OperatorAccountObject extends DurableObject<GatewayEnv> {
   private tail: Promise<unknown> = Promise.resolve();
 
   send(report: OutcomeReport): Promise<SendResult> {
-    const turn = this.tail.then(() => this.sendNow(report));
+    return this.inTurn(() => this.sendNow(report));
+  }
+
+  /**
+   * payment::claim_run before a paid run (docs/gateway.md, "One payment, one attempt"):
+   * simulated first, so a claim the ledger refuses is never submitted and costs no gas.
+   */
+  claimRun(key: RunKey): Promise<RunClaimResult> {
+    return this.inTurn(() => this.claimNow(key));
+  }
+
+  /** Before a reservation that came due turns into a FAILED report (outcome-reporter-object.ts). */
+  async checkReservation(key: RunKey): Promise<ReservationCheck> {
+    const signer = operatorAccount(gatewayConfig(this.env).operatorPrivateKey);
+    if (signer === null) return "retry";
+    let claimer: string | null;
+    try {
+      claimer = await gatewayLedger(this.env).runClaimedBy(key);
+    } catch {
+      return "retry";
+    }
+    if (claimer !== null) {
+      return claimer === signer.accountAddress.toStringLong() ? "ours" : "not_ours";
+    }
+    // Nobody claimed it: this gateway's claim never committed. Claiming it now settles the race
+    // with any other gateway, and the FAILED report lets the payer refund a run that never was.
+    const claim = await this.claimRun(key);
+    if (claim.kind === "claimed") return "ours";
+    return claim.kind === "refused" ? "not_ours" : "retry";
+  }
+
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.tail.then(work);
     this.tail = turn.catch(() => undefined);
     return turn;
+  }
+
+  private async claimNow(key: RunKey): Promise<RunClaimResult> {
+    const account = operatorAccount(gatewayConfig(this.env).operatorPrivateKey);
+    if (account === null) {
+      return { kind: "unknown", reason: "OPERATOR_PRIVATE_KEY is not configured" };
+    }
+    try {
+      const receipt = await withFreshSequence(() =>
+        gatewayLedger(this.env, { simulate: true }).claimRun({
+          signer: simulatingSigner(account),
+          ...key,
+        }),
+      );
+      return { kind: "claimed", hash: receipt.hash };
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      if (error instanceof LedgerError && error.kind === "abort") {
+        const elsewhere = error.abort?.abortName === "ERUN_ALREADY_CLAIMED";
+        return { kind: "refused", reason: elsewhere ? "claimed_elsewhere" : "unusable", detail };
+      }
+      return { kind: "unknown", reason: detail };
+    }
   }
 
   private async sendNow(report: OutcomeReport): Promise<SendResult> {
@@ -32,15 +119,17 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
       return { kind: "retry", reason: "OPERATOR_PRIVATE_KEY is not configured" };
     }
     try {
-      const receipt = await gatewayLedger(this.env).reportOutcome({
-        signer,
-        processId: report.processId,
-        taskId: report.taskId,
-        payer: report.payer,
-        delivered: report.delivered,
-        // Queued from sha256Hex (or "" for a failed run), so always valid hex.
-        resultHash: hexToBytes(report.resultHash) ?? undefined,
-      });
+      const receipt = await withFreshSequence(() =>
+        gatewayLedger(this.env).reportOutcome({
+          signer,
+          processId: report.processId,
+          taskId: report.taskId,
+          payer: report.payer,
+          delivered: report.delivered,
+          // Queued from sha256Hex (or "" for a failed run), so always valid hex.
+          resultHash: hexToBytes(report.resultHash) ?? undefined,
+        }),
+      );
       return { kind: "committed", hash: receipt.hash };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,8 @@
 import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
+import { ed25519Authenticator } from "#shared/ledger/entry-bcs";
+import type { LedgerSigner } from "#shared/ledger/transactions";
+
+const ED25519_SIGNATURE_BYTES = 64;
 
 let cached: { key: string; account: Account } | null = null;
 
@@ -13,4 +17,21 @@ export function operatorAccount(privateKey: string | null): Account | null {
   });
   cached = { key: privateKey, account };
   return account;
+}
+
+/**
+ * The operator account as a ledger signer that can also sign a simulation (its public key with
+ * an all-zero signature, as the node requires), for the client that simulates the run claim
+ * before submitting it (docs/gateway.md, "One payment, one attempt").
+ */
+export function simulatingSigner(account: Account): LedgerSigner {
+  const simulation = ed25519Authenticator(
+    account.publicKey.toUint8Array(),
+    new Uint8Array(ED25519_SIGNATURE_BYTES),
+  );
+  return {
+    accountAddress: account.accountAddress,
+    signWithAuthenticator: (message) => account.signWithAuthenticator(message),
+    simulationAuthenticator: () => ({ bcsToBytes: () => simulation }),
+  };
 }

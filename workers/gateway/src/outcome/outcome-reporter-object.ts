@@ -3,6 +3,7 @@ import { operatorAccountStub } from "../durable/stubs.js";
 import {
   createSchema,
   deleteReport,
+  deleteReservation,
   insertReservation,
   markReportRefused,
   nextDueAt,
@@ -48,6 +49,14 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
     await this.wakeBy(args.failAtMs);
   }
 
+  /**
+   * The ledger refused this gateway's run claim: another gateway runs the payment and reports it,
+   * so this one never does (docs/gateway.md, "One payment, one attempt").
+   */
+  withdraw(args: { taskId: string; payer: string }): void {
+    deleteReservation(this.sql, args.taskId, args.payer);
+  }
+
   /** The run ended: its outcome is queued to go now. */
   async complete(report: OutcomeReport): Promise<void> {
     const now = Date.now();
@@ -80,6 +89,26 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
     const due = selectDue(this.sql, Date.now(), BATCH);
     for (const row of due) {
       if (row.state === "reserved") {
+        // Only a run this operator claimed on the ledger is its to report (docs/gateway.md,
+        // "One payment, one attempt": a gateway that died between its reservation and the
+        // refusal of its claim must not report on another gateway's run).
+        const check = await operator.checkReservation({
+          processId: row.process_id,
+          taskId: row.task_id,
+          payer: row.payer,
+        });
+        if (check === "not_ours") {
+          console.warn(
+            "gateway: a reservation for a run another gateway claimed; dropped",
+            row.task_id,
+          );
+          deleteReport(this.sql, row.task_id, row.payer);
+          continue;
+        }
+        if (check === "retry") {
+          this.retryLater(row, "the ledger could not say who claimed the run");
+          continue;
+        }
         console.warn("gateway: a paid run never finished; reporting it failed", row.task_id);
       }
       const result = await operator.send({
@@ -102,19 +131,22 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
             error: result.reason.slice(0, 500),
           });
           break;
-        case "retry": {
-          const backoff = Math.min(1_000 * 2 ** row.attempts, MAX_BACKOFF_MS);
-          retryReportLater(this.sql, {
-            taskId: row.task_id,
-            payer: row.payer,
-            nextAttemptAt: Date.now() + backoff,
-            error: result.reason.slice(0, 500),
-          });
-        }
+        case "retry":
+          this.retryLater(row, result.reason);
       }
     }
     const next = nextDueAt(this.sql);
     if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
+  }
+
+  private retryLater(row: { task_id: string; payer: string; attempts: number }, reason: string) {
+    const backoff = Math.min(1_000 * 2 ** row.attempts, MAX_BACKOFF_MS);
+    retryReportLater(this.sql, {
+      taskId: row.task_id,
+      payer: row.payer,
+      nextAttemptAt: Date.now() + backoff,
+      error: reason.slice(0, 500),
+    });
   }
 
   private async wakeBy(atMs: number): Promise<void> {

@@ -87,6 +87,15 @@ export function nextDueAt(sql: SqlStorage): number | null {
     .one().at;
 }
 
+/** Drops a run's reservation, only while it is one (a queued or refused report stays). */
+export function deleteReservation(sql: SqlStorage, taskId: string, payer: string): void {
+  sql.exec(
+    "DELETE FROM outcome_reports WHERE task_id = ? AND payer = ? AND state = 'reserved'",
+    taskId,
+    payer,
+  );
+}
+
 export function deleteReport(sql: SqlStorage, taskId: string, payer: string): void {
   sql.exec("DELETE FROM outcome_reports WHERE task_id = ? AND payer = ?", taskId, payer);
 }

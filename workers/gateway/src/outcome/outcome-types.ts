@@ -27,3 +27,26 @@ export type QueuedReport = {
   nextAttemptAt: string | null;
   lastError: string | null;
 };
+
+/** A payment's key, as the run claim names it (payment::claim_run). */
+export type RunKey = { processId: string; taskId: string; payer: string };
+
+/** What claiming a payment's run on the ledger ended in (docs/gateway.md, "One payment, one attempt"). */
+export type RunClaimResult =
+  | { kind: "claimed"; hash: string }
+  /**
+   * The ledger refused it (the simulation predicted the abort, so nothing was submitted):
+   * `claimed_elsewhere` when another operator, or another deployment with this key, holds the
+   * claim; `unusable` when the payment can no longer pay for a run (outcome set, out of escrow,
+   * settle time passed, this operator not on the provider side).
+   */
+  | { kind: "refused"; reason: "claimed_elsewhere" | "unusable"; detail: string }
+  /** Not known: node unreachable, no key, or a submit whose commit was not seen. */
+  | { kind: "unknown"; reason: string };
+
+/**
+ * Whether a reservation that came due (its gateway died mid-run) is this operator's to report:
+ * `ours` when this operator holds the run claim (taken now if nobody had), `not_ours` when another
+ * does or the payment cannot be claimed, `retry` when the ledger could not say.
+ */
+export type ReservationCheck = "ours" | "not_ours" | "retry";

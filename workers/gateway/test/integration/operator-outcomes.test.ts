@@ -12,10 +12,11 @@ import {
   GATEWAY,
   ledger,
   operator,
+  PRICE,
   pay,
   testProcess,
 } from "../support/ledger-fixtures.js";
-import { waitForOutcome } from "../support/operated-process.js";
+import { operatedProcess, waitForOutcome } from "../support/operated-process.js";
 
 describe("outcome reports by the gateway's operator account", () => {
   let processId: string;
@@ -94,7 +95,30 @@ describe("outcome reports by the gateway's operator account", () => {
     await runDurableObjectAlarm(queue);
     const record = await waitForOutcome({ processId, taskId, payer: address(user) });
     expect(record?.outcome).toBe(OUTCOME.FAILED);
+    // Its run claim had not committed: the reporter claimed the run first, then reported it.
+    expect(await ledger.runClaimedBy({ processId, taskId, payer: address(user) })).toBe(
+      address(operator),
+    );
     await ledger.requestRefund(user, { processId, taskId });
+  });
+
+  it("drops a reservation for a run another operator claimed on the ledger, reporting nothing", async () => {
+    // A gateway that died between its reservation and its refused run claim (docs/gateway.md,
+    // "One payment, one attempt"): the other gateway runs and reports that payment.
+    const other = await operatedProcess(PRICE);
+    const user = await fundedAccount();
+    const taskId = await pay({ payer: user, processId: other.processId });
+    const key = { processId: other.processId, taskId, payer: address(user) };
+    await ledger.claimRun({ signer: other.providerAgent, ...key });
+    const queue = env.OUTCOME_REPORTER.getByName(other.processId);
+    await queue.reserve({ ...key, failAtMs: Date.now() });
+    await runDurableObjectAlarm(queue);
+    await vi.waitFor(async () => expect(await queue.list()).toEqual([]), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect((await ledger.getPaymentRecord(key))?.outcome).toBe(OUTCOME.NONE);
+    expect(await ledger.runClaimedBy(key)).toBe(address(other.providerAgent));
   });
 
   it("shows the operator and the process's unsent reports at GET /api/reports/:processId", async () => {

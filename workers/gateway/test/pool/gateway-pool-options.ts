@@ -13,7 +13,9 @@ import { join, resolve } from "node:path";
 import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
 import { bundleWorker, bundleWorkerCode } from "../../../../scripts/lib/bundle-worker.mjs";
 import {
+  PEER_GATEWAY_ORIGINS,
   TEST_AGENTS,
+  TEST_OPERATOR_C_PRIVATE_KEY,
   TEST_OPERATOR_PRIVATE_KEY,
   TEST_PROCESS_OWNER_PRIVATE_KEY,
 } from "../support/test-secrets.js";
@@ -89,14 +91,58 @@ function accountOf(privateKey: string): Account {
   });
 }
 
-/** Every agent trusts the gateway's operator key and serves the test owner's processes. */
+/**
+ * Every agent trusts the gateway's operator key, and gateway C's (peerGatewayWorkers), and serves
+ * the test owner's processes.
+ */
 const AGENT_AUTH = {
-  AGENT_GATEWAY_PUBLIC_KEYS: accountOf(TEST_OPERATOR_PRIVATE_KEY).publicKey.toString(),
+  AGENT_GATEWAY_PUBLIC_KEYS: [TEST_OPERATOR_PRIVATE_KEY, TEST_OPERATOR_C_PRIVATE_KEY]
+    .map((key) => accountOf(key).publicKey.toString())
+    .join(","),
   AGENT_OWNER_ADDRESS: accountOf(TEST_PROCESS_OWNER_PRIVATE_KEY).accountAddress.toStringLong(),
 };
 
+/**
+ * Two more deployments of the gateway (issue 20, "One payment, one run, across deployments"),
+ * bundled once from the same `local` environment as the main one: each Worker has its own name,
+ * hence its own Durable Objects (claims, reports, operator account), and shares only the devnode
+ * and the counting agent with the main gateway. B runs with the main operator key, C with
+ * another; tests reach them through the main gateway's GATEWAY_B and GATEWAY_C bindings.
+ */
+async function peerGatewayWorkers() {
+  const gateway = await bundleWorker({
+    configPath: join(ROOT, "wrangler.jsonc"),
+    outDir: OUT_DIR,
+    env: "local",
+    name: "agentgate-gateway-peer",
+  });
+  const peer = (name: keyof typeof PEER_GATEWAY_ORIGINS, operatorKey: string) => ({
+    ...gateway,
+    name: `agentgate-${name.toLowerCase().replace("_", "-")}`,
+    serviceBindings: {
+      ...gateway.serviceBindings,
+      ECHO_AGENT: "agentgate-agent-echo-free",
+      COUNTING_AGENT: "agentgate-counting-agent",
+    },
+    bindings: {
+      ...gateway.bindings,
+      OPERATOR_PRIVATE_KEY: operatorKey,
+      PUBLIC_ORIGIN: PEER_GATEWAY_ORIGINS[name],
+      OPERATOR_OWNERS: "*",
+      AGENT_BINDINGS: "COUNTING_AGENT",
+      AGENT_TIMEOUT_MS: "2000",
+      PROCESS_CACHE_MS: "0",
+    },
+  });
+  return [
+    peer("GATEWAY_B", TEST_OPERATOR_PRIVATE_KEY),
+    peer("GATEWAY_C", TEST_OPERATOR_C_PRIVATE_KEY),
+  ];
+}
+
 export async function gatewayPoolOptions() {
   await mkdir(OUT_DIR, { recursive: true });
+  const peerGatewaysBundled = peerGatewayWorkers();
   const [ledger, agent, textStats, jsonTransform, counting, hostile] = await Promise.all([
     auxiliaryWorker({
       configPath: "workers/ledger/wrangler.jsonc",
@@ -124,6 +170,7 @@ export async function gatewayPoolOptions() {
     countingAgentWorker(),
     hostileAgentWorker(),
   ]);
+  const peerGateways = await peerGatewaysBundled;
   // An agent deployment serves one process id, so each test process gets its own echo Worker.
   const agents = Object.entries(TEST_AGENTS).map(([binding, processId]) => ({
     ...agent,
@@ -141,6 +188,7 @@ export async function gatewayPoolOptions() {
         counting,
         hostile,
         ...agents.map(({ binding: _b, ...worker }) => worker),
+        ...peerGateways,
         // A Worker declared as an agent that answers no AgentResponse (the gateway's 500 case).
         {
           name: "agentgate-not-an-agent",
@@ -158,6 +206,9 @@ export async function gatewayPoolOptions() {
         // Test-only: answers as an attacker would, per process (issue 20's hostile agent).
         HOSTILE_AGENT: "agentgate-hostile-agent",
         ...Object.fromEntries(agents.map((a) => [a.binding, a.name])),
+        // Test-only: two more deployments of this gateway (peerGatewayWorkers).
+        GATEWAY_B: "agentgate-gateway-b",
+        GATEWAY_C: "agentgate-gateway-c",
       },
       bindings: {
         OPERATOR_PRIVATE_KEY: TEST_OPERATOR_PRIVATE_KEY,

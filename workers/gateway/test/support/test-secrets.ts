@@ -17,3 +17,16 @@ export const TEST_AGENTS = {
   /** Registered by another account than its agent's owner, as a squatter would (issue 13). */
   ECHO_SQUATTED: "echo-squatted",
 } as const;
+
+/**
+ * A second gateway deployment's operator key (issue 20, "One payment, one run, across
+ * deployments"): gateway C of the test pool runs with it; gateway B shares the main operator key.
+ */
+export const TEST_OPERATOR_C_PRIVATE_KEY =
+  "0x7f4d6e3a0b9c8d5e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f80";
+
+/** The origins the two extra deployments take caller proofs for (their PUBLIC_ORIGIN). */
+export const PEER_GATEWAY_ORIGINS = {
+  GATEWAY_B: "https://gateway-b.test",
+  GATEWAY_C: "https://gateway-c.test",
+} as const;

@@ -155,26 +155,50 @@ describe("paidRunRefusal", () => {
   const listed = (): GatewayContext => ({ ...context([]), agents: [operator] });
 
   it("refuses without an operator key: nobody could report the outcome", () => {
-    expect(paidRunRefusal(listed(), { address: null, owners: "*" })).toMatchObject({
+    expect(
+      paidRunRefusal(listed(), { address: null, owners: "*", minPriceOctas: 0n }),
+    ).toMatchObject({
       code: "paid_runs_unavailable",
       details: { reason: "no_operator_key" },
     });
   });
 
   it("refuses when the process does not list the operator among its agents", () => {
-    expect(paidRunRefusal(context([]), { address: operator, owners: "*" })).toMatchObject({
+    expect(
+      paidRunRefusal(context([]), { address: operator, owners: "*", minPriceOctas: 0n }),
+    ).toMatchObject({
       code: "paid_runs_unavailable",
       details: { reason: "operator_not_an_agent", operator },
     });
   });
 
   it("serves only the configured owners, and the operator's own processes", () => {
-    expect(paidRunRefusal(listed(), { address: operator, owners: [] })).toMatchObject({
+    expect(
+      paidRunRefusal(listed(), { address: operator, owners: [], minPriceOctas: 0n }),
+    ).toMatchObject({
       details: { reason: "owner_not_served" },
     });
-    expect(paidRunRefusal(listed(), { address: operator, owners: [owner] })).toBeNull();
-    expect(paidRunRefusal(listed(), { address: operator, owners: "*" })).toBeNull();
+    expect(
+      paidRunRefusal(listed(), { address: operator, owners: [owner], minPriceOctas: 0n }),
+    ).toBeNull();
+    expect(
+      paidRunRefusal(listed(), { address: operator, owners: "*", minPriceOctas: 0n }),
+    ).toBeNull();
     const own = { ...listed(), owner: operator };
-    expect(paidRunRefusal(own, { address: operator, owners: [] })).toBeNull();
+    expect(paidRunRefusal(own, { address: operator, owners: [], minPriceOctas: 0n })).toBeNull();
+  });
+
+  it("runs another owner's process only at or above OPERATOR_MIN_PRICE_OCTAS; its own at any price", () => {
+    const priced = (taskPrice: bigint): GatewayContext => ({
+      ...listed(),
+      pricing: { taskPrice, currency: "APT", requiresPrepayment: true },
+    });
+    const settings = { address: operator, owners: "*" as const, minPriceOctas: 4_000n };
+    expect(paidRunRefusal(priced(3_999n), settings)).toMatchObject({
+      code: "paid_runs_unavailable",
+      details: { reason: "price_below_operator_minimum", operator, minPriceOctas: "4000" },
+    });
+    expect(paidRunRefusal(priced(4_000n), settings)).toBeNull();
+    expect(paidRunRefusal({ ...priced(1n), owner: operator }, settings)).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ const ENTRIES: Record<EntryFunctionName, EntryHandler> = {
   cancel_payment: payment.cancelPayment,
   settle_payment: payment.settlePayment,
   report_outcome: payment.reportOutcome,
+  claim_run: payment.claimRun,
   set_refund_window: payment.setRefundWindow,
   create_workflow: workflow.createWorkflow,
   add_task: workflow.addTask,

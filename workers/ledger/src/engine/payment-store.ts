@@ -74,6 +74,29 @@ export function savePaymentState(sql: SqlStorage, p: PaymentRecord): void {
   );
 }
 
+/** The operator that claimed the payment's run (claim_run), or undefined. */
+export function readRunClaim(sql: SqlStorage, key: PaymentKey): string | undefined {
+  const row = sql
+    .exec(
+      "SELECT operator FROM pkg_run_claims WHERE process_id = ? AND task_id = ? AND payer = ?",
+      key.process_id,
+      key.task_id,
+      key.payer,
+    )
+    .toArray()[0];
+  return row === undefined ? undefined : text(row, "operator");
+}
+
+export function insertRunClaim(sql: SqlStorage, key: PaymentKey, operator: string): void {
+  sql.exec(
+    "INSERT INTO pkg_run_claims (process_id, task_id, payer, operator) VALUES (?, ?, ?, ?)",
+    key.process_id,
+    key.task_id,
+    key.payer,
+    operator,
+  );
+}
+
 export function openPaymentCount(sql: SqlStorage, processId: string, payer: string): number {
   const row = sql
     .exec(

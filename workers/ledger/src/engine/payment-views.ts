@@ -4,7 +4,7 @@ import type { Args } from "./args.js";
 import { vaultAddress } from "./escrow.js";
 import type { ViewHandler } from "./handlers.js";
 import { hexToBytes, longAddress } from "./move-values.js";
-import { openPayments, type PaymentKey, readPayment } from "./payment-store.js";
+import { openPayments, type PaymentKey, readPayment, readRunClaim } from "./payment-store.js";
 import type { GatewayContext, PaymentRecord } from "./records.js";
 import { readProcess } from "./registry-store.js";
 import { readU64Setting } from "./schema.js";
@@ -66,6 +66,7 @@ export const PAYMENT_VIEWS = {
     };
     return [context];
   },
+  run_claimed_by: (ctx, args) => [readRunClaim(ctx.sql, key(args)) ?? null],
   refund_window: (ctx) => [readU64Setting(ctx.sql, "refund_window")],
   vault_address: (ctx) => [vaultAddress(ctx)],
   escrow_balance: (ctx) => [ctx.bank.balance(vaultAddress(ctx))],

@@ -14,9 +14,11 @@ import { longAddress } from "./move-values.js";
 import {
   addOpenPayment,
   insertPayment,
+  insertRunClaim,
   openPaymentCount,
   type PaymentKey,
   readPayment,
+  readRunClaim,
 } from "./payment-store.js";
 import type { PaymentRecord } from "./records.js";
 import { readProcess } from "./registry-store.js";
@@ -170,6 +172,24 @@ export function settlePayment(ctx: ExecutionContext, _caller: string, args: Args
     amount: payment.amount,
     delivered,
     paid_to: paidTo,
+  });
+}
+
+/** Move's claim_run: the checks of report_outcome, then the key must be unclaimed (by anyone). */
+export function claimRun(ctx: ExecutionContext, caller: string, args: Args): void {
+  const key = namedKey(args);
+  const payment = present(ctx, MODULE, readPayment(ctx.sql, key), "EPAYMENT_NOT_FOUND");
+  ensure(ctx, MODULE, isProviderSide(ctx, payment, caller), "ENOT_PROVIDER_OR_AGENT");
+  ensure(ctx, MODULE, payment.status === PAYMENT_STATUS.ESCROW, "ENOT_IN_ESCROW");
+  ensure(ctx, MODULE, payment.outcome === OUTCOME.NONE, "EOUTCOME_ALREADY_SET");
+  ensure(ctx, MODULE, outcomeWindowOpen(ctx, payment), "EOUTCOME_TOO_LATE");
+  ensure(ctx, MODULE, readRunClaim(ctx.sql, key) === undefined, "ERUN_ALREADY_CLAIMED");
+  insertRunClaim(ctx.sql, key, caller);
+  emitEvent(ctx, "RunClaimed", {
+    process_id: key.process_id,
+    task_id: key.task_id,
+    payer: key.payer,
+    operator: caller,
   });
 }
 

@@ -68,6 +68,14 @@ const TABLES = [
     PRIMARY KEY (process_id, payer, seq),
     UNIQUE (process_id, payer, task_id)
   )`,
+  // Move's RunClaims: which operator claimed each payment's run (claim_run), written once.
+  `CREATE TABLE IF NOT EXISTS pkg_run_claims (
+    process_id TEXT NOT NULL,
+    task_id TEXT NOT NULL,
+    payer TEXT NOT NULL,
+    operator TEXT NOT NULL,
+    PRIMARY KEY (process_id, task_id, payer)
+  )`,
   `CREATE TABLE IF NOT EXISTS pkg_workflows (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,

@@ -18,6 +18,7 @@ export const PACKAGE_GAS_UNITS: Record<EntryFunctionName, bigint> = {
   cancel_payment: 25n,
   settle_payment: 25n,
   report_outcome: 20n,
+  claim_run: 20n,
   set_refund_window: 8n,
   create_workflow: 30n,
   add_task: 40n,
