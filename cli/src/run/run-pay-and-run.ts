@@ -91,6 +91,11 @@ export async function payAndRun(args: {
     const error = gatewayError(response, `run ${processId}: payment refused`);
     throw new CliError(error.kind, `${error.message}${reason}`);
   }
+  // Refused before the payment was sent (data the agent's schema refuses, an agent that cannot
+  // run it): SPEC's failed-run shape, but nothing was paid or run, so the command fails.
+  if (settle === undefined && response.status !== 200) {
+    throw gatewayError(response, `run ${processId}: nothing was paid`);
+  }
   const answer = executeAnswer(response, processId);
   if (!settle?.success || settle.transaction === "") {
     throw new CliError(
