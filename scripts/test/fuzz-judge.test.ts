@@ -75,6 +75,13 @@ describe("the fuzz's judge", () => {
       details: { issues: [{ path: "body.userAddress", message: "invalid address" }] },
     });
     expect(judge(execute("echo"), badBody)).toBeUndefined();
+    // The logs route's documented 502 for an agent that cannot be asked; not execute's.
+    const logs502 = json(502, { success: false, error: "x", code: "agent_unavailable" });
+    expect(judge(request("gateway", "GET", "/api/logs/unserved/x"), logs502)).toBeUndefined();
+    expect(
+      judge(request("gateway", "HEAD", "/api/logs/unserved/x"), { ...logs502, body: "" }),
+    ).toBeUndefined();
+    expect(judge(execute("unserved"), logs502)).toMatch(/502/);
   });
 
   it("finds a HEAD answered with a body, and a devnode refusal in another shape", () => {

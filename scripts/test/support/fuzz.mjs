@@ -521,11 +521,12 @@ export function judge(c, answer) {
   if (answer.error) return `no answer: ${answer.error}`;
   const { status, headers, body } = answer;
   // The logs route answers 502 when the process's agent cannot be asked (docs/gateway.md, "Agent
-  // calls"); the fuzz registers processes whose agent refuses or is missing.
+  // calls"); the fuzz registers processes whose agent refuses or is missing. (A HEAD's answer has
+  // no body to say so.)
   const agentLogs =
     c.kind === "gateway" &&
     /^\/api\/logs\//.test(c.path) &&
-    parsed(body)?.code === "agent_unavailable";
+    (c.method === "HEAD" || parsed(body)?.code === "agent_unavailable");
   if (status >= 500 && !(status === 502 && agentLogs)) {
     return `answered ${status}: ${body.slice(0, 300)}`;
   }
