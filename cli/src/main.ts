@@ -7,6 +7,7 @@ import { describeError } from "./errors/describe-error.js";
 import { EXIT_CODES } from "./errors/exit-codes.js";
 import { redactSecrets } from "./errors/secrets.js";
 import { escapeControls } from "./output/format.js";
+import { forTerminal } from "./output/terminal-colour.js";
 
 declare const AGENTGATE_VERSION: string | undefined;
 const VERSION = typeof AGENTGATE_VERSION === "string" ? AGENTGATE_VERSION : "0.0.0-dev";
@@ -48,7 +49,7 @@ async function showHelp(rawArgs: string[]): Promise<void> {
   const [name, ...rest] = rawArgs.filter((arg) => !HELP_FLAGS.has(arg));
   const entry = name === undefined ? undefined : findCommand(name);
   if (!entry) {
-    writeStdout(`${await renderUsage(rootHelpCommand())}\n`);
+    writeStdout(forTerminal(`${await renderUsage(rootHelpCommand())}\n`, 1));
     return;
   }
   let parent: CommandDef = defineCommand({ meta: ROOT_META });
@@ -61,13 +62,13 @@ async function showHelp(rawArgs: string[]): Promise<void> {
     parent = command;
     command = typeof next === "function" ? await next() : await next;
   }
-  writeStdout(`${await renderUsage(command, parent)}\n`);
+  writeStdout(forTerminal(`${await renderUsage(command, parent)}\n`, 1));
 }
 
 async function main(rawArgs: string[]): Promise<void> {
   const [name] = rawArgs;
   if (name === undefined) {
-    process.stderr.write(`${await renderUsage(rootHelpCommand())}\n`);
+    process.stderr.write(forTerminal(`${await renderUsage(rootHelpCommand())}\n`, 2));
     process.exitCode = EXIT_CODES.usage;
     return;
   }

@@ -4,8 +4,10 @@
 // request's body was read goes out once the rest of the body is read and dropped, on a connection
 // that stays usable (workerd drops such a connection after its answer without saying so, and the
 // client's next request on it fails, or the reset loses the answer). Requests that Node's parser refuses get a
-// JSON 4xx the way the Workers answer bad input. Everything else passes through as sent: method,
-// path, headers and body are streamed, not buffered. docs/benchmarks.md has what it costs.
+// JSON 4xx the way the Worker behind answers bad input (the gateway's error body by default, the
+// Aptos node's before the devnode: errorBody), with no body when the request was a HEAD.
+// Everything else passes through as sent: method, path, headers and body are streamed, not
+// buffered. docs/benchmarks.md has what it costs.
 import { Agent, createServer, request as upstreamRequest } from "node:http";
 
 const HOP_BY_HOP = new Set([
@@ -21,8 +23,15 @@ const HOP_BY_HOP = new Set([
 /** What workerd reads and drops after an answer given before the body (kj's grace bytes). */
 const SMALL_BODY_BYTES = 64 * 1024;
 
-const jsonError = (code, error) =>
-  JSON.stringify({ success: false, error, code, timestamp: new Date().toISOString() });
+/** The gateway's and the agents' error body (docs/gateway.md, "Errors"). */
+function gatewayErrorBody({ code, message }) {
+  return JSON.stringify({
+    success: false,
+    error: message,
+    code,
+    timestamp: new Date().toISOString(),
+  });
+}
 
 /** Header pairs of rawHeaders less the hop-by-hop ones, as a flat list for writeHead/request. */
 function endToEnd(rawHeaders) {
@@ -31,6 +40,11 @@ function endToEnd(rawHeaders) {
     if (!HOP_BY_HOP.has(rawHeaders[i].toLowerCase())) out.push(rawHeaders[i], rawHeaders[i + 1]);
   }
   return out;
+}
+
+/** A target workerd can read: a path (`/...`) or an absolute http(s) URL (RFC 9112 §3.2). */
+function isOriginOrAbsoluteForm(target = "") {
+  return target.startsWith("/") || /^https?:\/\//i.test(target);
 }
 
 /** The path of a request target, or "" when it is not a URL. */
@@ -42,12 +56,12 @@ function pathOf(target = "/") {
   }
 }
 
-function answer(res, status, code, error) {
+function answer(res, errorBody, status, code, message) {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const body = jsonError(code, error);
+  const body = errorBody({ status, code, message });
   res.writeHead(status, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(body),
@@ -56,26 +70,36 @@ function answer(res, status, code, error) {
   res.end(body);
 }
 
-/** The raw answer for a request Node's parser refused, or that never finished its head. */
-function clientErrorAnswer(error) {
+/** True when the bytes Node's parser refused are a HEAD request's (its answer has no body). */
+function isHead(rawPacket) {
+  return Buffer.isBuffer(rawPacket) && rawPacket.subarray(0, 5).toString("latin1") === "HEAD ";
+}
+
+/**
+ * The raw answer for a request Node's parser refused, or that never finished its head. The
+ * connection closes after it (the parser cannot find the next request); a HEAD's answer carries
+ * no body, which its client would read as the start of a next answer (HPE_CLOSED_CONNECTION).
+ */
+function clientErrorAnswer(error, errorBody) {
   const [status, code, text] =
     error.code === "HPE_HEADER_OVERFLOW"
       ? [431, "headers_too_large", "Request headers are too large"]
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? [408, "request_timeout", "The request was not received in time"]
         : [400, "bad_request", "Malformed HTTP request"];
-  const body = jsonError(code, text);
-  return (
-    `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request"}\r\n` +
-    `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
-  );
+  const head = `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request"}\r\nContent-Type: application/json\r\n`;
+  if (isHead(error.rawPacket)) return `${head}Connection: close\r\n\r\n`;
+  const body = errorBody({ status, code, message: text });
+  return `${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
 /**
  * Listens on host:port and forwards to the workerd socket at target ({host, port}). The request
  * (head and body) must arrive within requestTimeoutMs of its start. With `paths` (a set of URL
  * paths), only those are forwarded and every other path is answered 404 here (the devnode's
- * faucet port serves its faucet routes only). Resolves with {origin, close}.
+ * faucet port serves its faucet routes only). `errorBody({status, code, message})` writes the
+ * front's own refusals in the shape of the Worker behind it (gatewayErrorBody by default).
+ * Resolves with {origin, close}.
  */
 export async function startDeadlineFront({
   host = "127.0.0.1",
@@ -83,6 +107,7 @@ export async function startDeadlineFront({
   target,
   requestTimeoutMs = 10_000,
   paths,
+  errorBody = gatewayErrorBody,
 }) {
   // Idle upstream connections are dropped before workerd's own idle limit (5 s) would drop them.
   const agent = new Agent({ keepAlive: true, maxFreeSockets: 64, timeout: 3_000 });
@@ -115,7 +140,15 @@ export async function startDeadlineFront({
         // The body has not come in time: this connection cannot carry another request, so it
         // ends here, with the Worker's answer when it gave one before the body was read.
         if (held && !res.headersSent) sendHeld(true);
-        else answer(res, 408, "request_timeout", "The request body was not received in time");
+        else {
+          answer(
+            res,
+            errorBody,
+            408,
+            "request_timeout",
+            "The request body was not received in time",
+          );
+        }
       }, requestTimeoutMs);
       res.once("close", () => {
         done = true;
@@ -148,10 +181,12 @@ export async function startDeadlineFront({
        */
       const refused = () => {
         if (held || res.headersSent) return;
-        const body = jsonError(
-          "body_refused",
-          "The request body was refused before it was read (too large, or not taken by this route)",
-        );
+        const body = errorBody({
+          status: 413,
+          code: "body_refused",
+          message:
+            "The request body was refused before it was read (too large, or not taken by this route)",
+        });
         holdUntilBodyIn(
           413,
           "Payload Too Large",
@@ -216,7 +251,7 @@ export async function startDeadlineFront({
             refused();
             return;
           }
-          answer(res, 503, "upstream_unavailable", "The Worker did not answer");
+          answer(res, errorBody, 503, "upstream_unavailable", "The Worker did not answer");
         });
         if (!hasBody) {
           upstream.end();
@@ -246,14 +281,20 @@ export async function startDeadlineFront({
         req.pause();
         forward(false);
       };
-      if (paths && !paths.has(pathOf(req.url))) {
-        const body = jsonError("not_found", `Not found on this port: ${[...paths].join(", ")}`);
+      const refuse = (status, message, code, text) => {
+        const body = errorBody({ status, code, message: text });
         holdUntilBodyIn(
-          404,
-          "Not Found",
+          status,
+          message,
           ["Content-Type", "application/json", "Content-Length", String(Buffer.byteLength(body))],
           body,
         );
+      };
+      if (!isOriginOrAbsoluteForm(req.url)) {
+        // `OPTIONS *` and other targets workerd cannot parse as a URL: it answered them 500.
+        refuse(400, "Bad Request", "bad_request", "The request target is not a path");
+      } else if (paths && !paths.has(pathOf(req.url))) {
+        refuse(404, "Not Found", "not_found", `Not found on this port: ${[...paths].join(", ")}`);
       } else if (!hasBody) start();
       else {
         req.on("data", collect);
@@ -272,7 +313,7 @@ export async function startDeadlineFront({
     }
     // Answer, then read and drop what the client still sends for a moment before closing:
     // closing with unread input makes the kernel reset the connection, losing the answer.
-    socket.write(clientErrorAnswer(error));
+    socket.write(clientErrorAnswer(error, errorBody));
     socket.on("error", () => undefined);
     socket.on("data", () => undefined);
     socket.resume();

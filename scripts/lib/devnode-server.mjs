@@ -33,6 +33,23 @@ const FAUCET_PATHS = new Set(["/fund", "/mint"]);
 const INDEXER_PATHS = new Set(["/v1/graphql"]);
 
 /**
+ * The front's own refusals in the Aptos node's error body, as the devnode Worker answers
+ * (workers/ledger/src/node/errors.ts; /work/shared/docs/aptos-node-api.md): what the node's web
+ * framework refuses (a malformed request, an unknown route) is `web_framework_error`, a body
+ * refused for its size or time `invalid_input` (the Worker's own words for those), a Worker that
+ * did not answer `internal_error`.
+ */
+function aptosErrorBody({ status, message }) {
+  const errorCode =
+    status >= 500
+      ? "internal_error"
+      : status === 408 || status === 413
+        ? "invalid_input"
+        : "web_framework_error";
+  return JSON.stringify({ message, error_code: errorCode, vm_error_code: null });
+}
+
+/**
  * Starts the devnode on host:port (0 picks a free port) with its Durable Object state under
  * persistTo, laid out as `wrangler dev --persist-to` lays it out, so the two can take turns on
  * one state folder. Resolves with its origin and a stop function.
@@ -102,6 +119,7 @@ export async function startDevnodeServer({
         target,
         requestTimeoutMs: requestTimeoutMs ?? 10_000,
         paths,
+        errorBody: aptosErrorBody,
       });
     }
     const front = requestTimeoutMs
@@ -110,6 +128,7 @@ export async function startDevnodeServer({
           port,
           target,
           requestTimeoutMs,
+          errorBody: aptosErrorBody,
         })
       : undefined;
     const origin = front?.origin ?? direct.origin;

@@ -34,7 +34,11 @@ export function executeAnswer(response: GatewayResponse, processId: string): Exe
     ? undefined
     : executeFailureResponseSchema.safeParse(response.body);
   const answer = success.success ? success.data : failure?.success ? failure.data : undefined;
-  if (!answer) throw gatewayError(response, `run ${processId}`);
+  // Data the agent's schema refuses is answered as a failed run that never ran (docs/gateway.md,
+  // "Execute"): an error of the command, naming the field, with nothing to show or fetch logs of.
+  if (!answer || (!answer.success && answer.code === "validation_failed")) {
+    throw gatewayError(response, `run ${processId}`);
+  }
   return answer;
 }
 

@@ -108,6 +108,12 @@ export async function payAndRun(args: {
   }
   const committedElsewhere = alreadyCommittedError(response, at);
   if (committedElsewhere !== null) throw committedElsewhere;
+  // Refused before the payment was sent (data the agent's schema refuses, an agent that cannot
+  // run it): SPEC's failed-run 400 without a PAYMENT-RESPONSE, so nothing was paid or run and the
+  // command fails. A 5xx without one may still have paid: below.
+  if (settle === undefined && response.status === 400) {
+    throw gatewayError(response, `run ${processId}: nothing was paid`);
+  }
   let answer: ExecuteAnswer;
   try {
     answer = executeAnswer(response, processId);

@@ -64,3 +64,35 @@ describe("ledger text with terminal escapes", () => {
     });
   });
 });
+
+describe("colour only on a terminal", () => {
+  // Everything that would turn citty's colours off by itself is unset, and TERM says a colour
+  // terminal: only the output not being a terminal may keep the codes out.
+  const colourful = {
+    unset: ["NO_COLOR", "CI", "TEST", "FORCE_COLOR"],
+    env: { TERM: "xterm-256color" },
+  };
+  const ANSI = new RegExp(`${ESC}\\[`);
+
+  it("prints help without colour codes when piped, NO_COLOR unset", async () => {
+    for (const args of [["--help"], ["run", "--help"], ["account", "new", "--help"]]) {
+      const help = await runCli(args, colourful);
+      expect(help.code, args.join(" ")).toBe(0);
+      expect(help.stdout, args.join(" ")).toContain("USAGE");
+      expect(help.stdout, args.join(" ")).not.toMatch(ANSI);
+    }
+    // No command: the usage goes to stderr, piped too.
+    const bare = await runCli([], colourful);
+    expect(bare.stderr).toContain("USAGE");
+    expect(bare.stderr).not.toMatch(ANSI);
+  });
+
+  it("prints help without colour codes with NO_COLOR set to any value", async () => {
+    const help = await runCli(["--help"], {
+      ...colourful,
+      env: { ...colourful.env, NO_COLOR: "true" },
+    });
+    expect(help.stdout).toContain("USAGE");
+    expect(help.stdout).not.toMatch(ANSI);
+  });
+});

@@ -33,6 +33,10 @@ export interface FuzzResult {
 }
 
 export declare const ROUTES: Record<string, [string, string][]>;
+/** Process ids the fuzz's executes use that the caller registers: served by the example agents. */
+export declare const SERVED_PROCESSES: string[];
+/** Registered too: one the echo agent refuses (another owner's) and one with no reachable agent. */
+export declare const AGENTLESS_PROCESSES: string[];
 export declare function prng(seed: number): {
   next(): number;
   int(n: number): number;

@@ -5,7 +5,11 @@
 // so a failure is reproduced by its seed and index, printed with the request.
 //
 // A finding: any 5xx, an answer that is not JSON (but the HTML of /docs), a stack trace or file
-// path in a body, a connection closed without an answer, or a /health that stops answering.
+// path in a body, a connection closed without an answer, or a /health that stops answering; a
+// HEAD answered with a body; a devnode refusal not in the Aptos node's `{message, error_code}`;
+// an execute that an agent or its data stopped answered outside SPEC's failed run
+// (`transactionId`, `status: "failed"`), and a caller's data (lone surrogates in keys and values)
+// answered as an agent fault (issue 20, items 7 and 8).
 //
 //   node scripts/test/support/fuzz.mjs --seed 7 --requests 10000 \
 //     --target gateway=http://127.0.0.1:8787 --target ledger=http://127.0.0.1:8080 \
@@ -71,8 +75,15 @@ export const ROUTES = {
   ],
 };
 
+/**
+ * Processes the hostile-clients test registers: the example agents' (served), one the echo agent
+ * refuses (registered by an owner it does not serve) and one whose agent cannot be reached.
+ */
+export const SERVED_PROCESSES = ["echo", "text-stats", "json-transform"];
+export const AGENTLESS_PROCESSES = ["unserved", "unreachable"];
+
 const PARAMS = {
-  process: ["echo", "text-stats", "json-transform", "no-such", "ECHO", "a".repeat(200)],
+  process: [...SERVED_PROCESSES, ...AGENTLESS_PROCESSES, "no-such", "ECHO", "a".repeat(200)],
   address: [ADDRESS, "0x1", "0x", "zz", `0x${"f".repeat(70)}`],
   tx: [TX, "x", "0".repeat(300)],
   name: ["agent_platform", "coin", "x"],
@@ -114,6 +125,43 @@ const QUERIES = [
   "?tag=a&tag=b&tag=c",
   "?x[]=1&x[y]=2",
   `?q=${"a".repeat(5000)}`,
+];
+
+/**
+ * Execute `data` as raw JSON text: lone surrogates (escaped, as a client's JSON carries them) in
+ * keys and values, nested and beside a valid pair, and data the example agents' schemas refuse
+ * or take.
+ */
+const EXECUTE_DATA = [
+  '{"\\ud800":null}',
+  '{"text":"\\udc00"}',
+  '{"k\\udbff":"v\\ud800w","text":"x"}',
+  '{"document":{"\\udfff":["\\ud83d"]},"select":["\\ud800"]}',
+  '{"text":"\\ud83d\\ude00 fine"}',
+  '{"text":"hello"}',
+  "{}",
+  '{"text":5}',
+  '{"document":{"a":1},"select":["a"]}',
+];
+
+/** True when raw JSON text carries an escaped surrogate (paired or not). */
+const SURROGATE = /\\ud[89a-f][0-9a-f]{2}/i;
+
+/**
+ * Targets that Node's HTTP parser refuses (raw bytes, a space, controls) and ones it passes on
+ * with bad escapes, for HEAD: the answer must have no body (a keep-alive client would read one as
+ * the start of its next answer).
+ */
+const MALFORMED_TARGETS = [
+  "/%",
+  "//..%zz",
+  "/%zz",
+  "/\u00e9",
+  "/a b",
+  "/\u0001",
+  "/\u007f",
+  "*",
+  "/health%",
 ];
 
 const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD", "FOO", "get", "TRACE"];
@@ -255,7 +303,23 @@ export function fuzzCase(seed, index, kinds) {
     headers.push(["X-Agentgate-Signature", r.pick(["", "zz", `0x${"0".repeat(128)}`])]);
   if (r.chance(0.05)) headers.push(["Accept", r.pick(["text/html", "*/*;q=x", "application/xml"])]);
   const wantsBody = method !== "GET" && method !== "HEAD" ? r.chance(0.9) : r.chance(0.1);
-  const body = wantsBody ? bodyCase(r, route) : "";
+  let body = wantsBody ? bodyCase(r, route) : "";
+  // Half the executes carry a well-formed body whose data is drawn from EXECUTE_DATA.
+  if (kind === "gateway" && route[1].includes("execute") && r.chance(0.5)) {
+    body = `{"userAddress":"${ADDRESS}","data":${r.pick(EXECUTE_DATA)}}`;
+  }
+  if (r.chance(0.03)) {
+    return {
+      seed,
+      index,
+      kind,
+      method: "HEAD",
+      path: r.pick(MALFORMED_TARGETS),
+      headers: [],
+      body: "",
+      mode: "normal",
+    };
+  }
   const roll = r.next();
   const mode =
     roll < 0.02 ? "abort" : roll < 0.0035 + 0.02 ? "stall" : roll < 0.15 ? "chunked" : "normal";
@@ -409,12 +473,77 @@ const STACK_TRACE = /\n\s+at [^\n]+:\d+:\d+|\bat [\w.<>]+ \([^)]*:\d+:\d+\)/;
 const FILE_PATH =
   /(?:\/(?:work|home|tmp|usr|src|var|opt|root)\/[\w.@+-]+\/|[\w-]+\.(?:ts|mjs|js):\d+|node_modules)/;
 
+/** JSON, or undefined. */
+function parsed(body) {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A devnode refusal must be the Aptos node's error body (docs/aptos-node-api.md). */
+function devnodeShapeProblem(status, body) {
+  const json = parsed(body);
+  if (typeof json?.message === "string" && typeof json?.error_code === "string") return undefined;
+  return `devnode answered ${status} outside the Aptos node's {message, error_code}: ${body.slice(0, 200)}`;
+}
+
+/**
+ * What SPEC's execute table allows (SPEC.md, "Errors"; docs/gateway.md, "Execute"): a run the
+ * agent or its data stopped is the failed run with a transactionId; a caller's data (a lone
+ * surrogate in it) is never an agent fault on a process whose agent works.
+ */
+function executeShapeProblem(c, status, body) {
+  const json = parsed(body);
+  if (json === undefined || status < 400) return undefined;
+  const processId = /^\/api\/execute\/([^/?]+)$/.exec(c.path.split("?")[0])?.[1];
+  const issues = Array.isArray(json.details?.issues) ? json.details.issues : [];
+  const dataIssue = issues.some((i) => /^body\.data[.[]/.test(String(i?.path)));
+  const stoppedRun =
+    json.code === "agent_failed" ||
+    json.code === "agent_unavailable" ||
+    (json.code === "validation_failed" && dataIssue) ||
+    json.status === "failed";
+  if (stoppedRun && (json.status !== "failed" || typeof json.transactionId !== "string")) {
+    return `execute answered ${status} ${json.code} outside SPEC's failed run (transactionId, status "failed"): ${body.slice(0, 300)}`;
+  }
+  const surrogateData = typeof c.body === "string" && SURROGATE.test(c.body);
+  if (surrogateData && SERVED_PROCESSES.includes(processId) && json.code === "agent_unavailable") {
+    return `a caller's data with surrogates answered as an agent fault: ${body.slice(0, 300)}`;
+  }
+  return undefined;
+}
+
 /** What is wrong with one answer, or undefined when it is fine. */
 export function judge(c, answer) {
   if (answer.aborted) return undefined;
   if (answer.error) return `no answer: ${answer.error}`;
   const { status, headers, body } = answer;
-  if (status >= 500) return `answered ${status}: ${body.slice(0, 300)}`;
+  // The logs route answers 502 when the process's agent cannot be asked (docs/gateway.md, "Agent
+  // calls"); the fuzz registers processes whose agent refuses or is missing. (A HEAD's answer has
+  // no body to say so.)
+  const agentLogs =
+    c.kind === "gateway" &&
+    /^\/api\/logs\//.test(c.path) &&
+    (c.method === "HEAD" || parsed(body)?.code === "agent_unavailable");
+  if (status >= 500 && !(status === 502 && agentLogs)) {
+    return `answered ${status}: ${body.slice(0, 300)}`;
+  }
+  // A 408 is exempt: it answers a head that did not arrive in time, whose method is unknown.
+  if (c.method === "HEAD" && body.length > 0 && status !== 408) {
+    return `HEAD answered ${status} with a body: ${body.slice(0, 200)}`;
+  }
+  // The indexer stub answers GraphQL's `{errors}`, as the indexer API it stands in for does.
+  const graphql = /\/v1\/graphql/.test(c.path);
+  if (c.kind === "ledger" && status >= 400 && c.method !== "HEAD" && !graphql) {
+    const problem = devnodeShapeProblem(status, body);
+    if (problem) return problem;
+  }
+  if (c.kind === "gateway" && c.path.startsWith("/api/execute/")) {
+    const problem = executeShapeProblem(c, status, body);
+    if (problem) return problem;
+  }
   // The API reference page is HTML by design, and it inlines a third-party UI bundle whose code
   // holds strings shaped like paths and frames: what it may not be is a 5xx (checked above).
   const isDocs =

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ERROR_CODE_NAMES } from "../errors/codes.js";
 import { addressSchema, longAddressSchema } from "./address.js";
 import { jsonSchemaDocumentSchema, transactionIdSchema } from "./agent.js";
 import { amountSchema, amountStringSchema } from "./amount.js";
@@ -124,11 +125,19 @@ export const executeFailureResponseSchema = z
     processId: processIdSchema,
     status: z.literal("failed"),
     error: z.string(),
+    /**
+     * The gateway's additions to SPEC's body (docs/gateway.md, "Execute"): why the run failed or
+     * could not happen (`agent_failed`, `agent_unavailable`, `validation_failed`, ...) and its
+     * facts (`issues` of the data, the `reason` the agent could not run it).
+     */
+    code: z.enum(ERROR_CODE_NAMES).optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
     timestamp: isoTimestampSchema,
   })
   .meta({
     id: "ExecuteFailure",
-    description: "POST /api/execute/:processId, 400: the agent failed",
+    description:
+      "POST /api/execute/:processId, 400: the run failed, or the agent or the data stopped it before it ran (then under a transaction id nothing ran under)",
   });
 
 export type ExecuteFailureResponse = z.infer<typeof executeFailureResponseSchema>;

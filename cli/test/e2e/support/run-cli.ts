@@ -25,10 +25,16 @@ const SCRUBBED = [
 
 export function runCli(
   args: string[],
-  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    /** Variables removed from the child's environment (NO_COLOR, which is set otherwise). */
+    unset?: string[];
+    cwd?: string;
+    timeoutMs?: number;
+  } = {},
 ): Promise<CliResult> {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1" };
-  for (const name of SCRUBBED) delete env[name];
+  for (const name of [...SCRUBBED, ...(options.unset ?? [])]) delete env[name];
   Object.assign(env, options.env);
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [CLI_PATH, ...args], {

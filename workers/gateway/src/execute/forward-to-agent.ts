@@ -67,8 +67,14 @@ export async function forwardToAgent(args: {
     }
     return { kind: "unexpected", detail: response.error.message };
   }
+  if (REFUSALS.has(response.status)) {
+    return {
+      kind: "unexpected",
+      detail: `the agent refused the gateway's request (HTTP ${response.status})`,
+    };
+  }
   const parsed = agentExecuteResponseSchema.safeParse(response.json);
-  if (!parsed.success || response.status >= 500 || REFUSALS.has(response.status)) {
+  if (!parsed.success || response.status >= 500) {
     return {
       kind: "unexpected",
       detail: `agent answered HTTP ${response.status} without an agent's answer body`,

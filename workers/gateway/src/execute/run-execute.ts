@@ -1,5 +1,6 @@
 import { sha256Hex } from "#shared/auth/agent-signature";
 import { type AppError, appError } from "#shared/errors/app-error";
+import { errorMessage } from "#shared/errors/bodies";
 import type { LedgerClient } from "#shared/ledger/client";
 import type { GatewayContext } from "#shared/ledger/records";
 import type { AgentRequest } from "#shared/schemas/agent";
@@ -9,7 +10,7 @@ import { admitRefusal } from "../claims/admit-refusal.js";
 import type { AdmitArgs, ClaimsApi, FinishArgs } from "../claims/claims-types.js";
 import { claimRunOnLedger, type LedgerClaimDeps } from "../claims/ledger-claim.js";
 import { checkCallerProof } from "../http/caller-proof-check.js";
-import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
+import { errorAnswer, failedRunAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
 import type { OutcomeReport } from "../outcome/outcome-types.js";
 import type { AgentTarget, AgentTargetResult } from "./agent-target.js";
 import type { AgentOutcome } from "./forward-to-agent.js";
@@ -94,11 +95,15 @@ export async function runExecute(args: {
   const { request, deps } = args;
   const { processId } = request;
   const refuse = (error: AppError) => errorAnswer(error, { processId });
+  // A run the agent or the data stops before anything is claimed: SPEC's failed run, under a
+  // transaction id of its own although nothing ran (docs/gateway.md, "Execute").
+  const failRun = (error: AppError) =>
+    failedRunAnswer({ error, transactionId: newTransactionId(), processId });
   const context = await deps.loadContext({ fresh: request.idempotencyKey !== null });
   const unusable = processRefusal(context);
   if (unusable !== null) return refuse(unusable);
   const resolved = deps.resolveTarget(context.serviceUrl);
-  if (!resolved.ok) return refuse(appError("agent_unavailable", resolved.message));
+  if (!resolved.ok) return failRun(agentUnavailable(resolved.message));
   const paid = context.pricing?.requiresPrepayment === true;
   if (paid) {
     const refusal = paidRunRefusal(context, deps.operator);
@@ -113,7 +118,7 @@ export async function runExecute(args: {
     ownerAddress: context.owner,
     data: request.body.data,
   });
-  if (refusedData !== null) return refuse(refusedData);
+  if (refusedData !== null) return failRun(withReason(refusedData));
 
   let admitted: Admission;
   let settled: SettleResponse | undefined;
@@ -149,7 +154,7 @@ export async function runExecute(args: {
     if (refused !== null) return refused;
   }
 
-  const outcome = await runAgent({
+  const outcome: RunOutcome = await runAgent({
     deps,
     target: resolved.target,
     owner: context.owner,
@@ -166,12 +171,18 @@ export async function runExecute(args: {
     finish.idempotency = { route: ROUTE, key: request.idempotencyKey };
     // A free run that gave no usable answer is not worth replaying: the retry may run. A paid
     // one is: its payment is spent either way.
-    if (outcome.kind !== "unexpected" || taskId !== null)
+    if (answered(outcome) || taskId !== null)
       finish.answer = { status: answer.status, body: JSON.stringify(answer.body) };
   }
   if (taskId !== null || finish.idempotency !== undefined) await deps.claims().finish(finish);
-  if (outcome.kind === "unexpected") {
-    console.error("gateway: agent gave no usable answer", processId, transactionId, outcome.detail);
+  if (!answered(outcome)) {
+    console.error(
+      "gateway: no usable answer",
+      outcome.kind,
+      processId,
+      transactionId,
+      outcome.detail,
+    );
   }
   if (taskId !== null) {
     // Awaited: once the caller has its answer, the outcome is queued (a claim is final, and a
@@ -247,6 +258,29 @@ async function admit(args: {
   return { ok: true, transactionId, taskId: admitted.taskId, idempotent: admitted.idempotent };
 }
 
+/**
+ * The agent's outcome, or `gateway_fault`: the call threw, which forwardToAgent does only for
+ * the gateway's own failures (it turns every failure of the agent into an outcome).
+ */
+type RunOutcome = AgentOutcome | { kind: "gateway_fault"; detail: string };
+
+function answered(
+  outcome: RunOutcome,
+): outcome is Extract<RunOutcome, { kind: "completed" | "failed" }> {
+  return outcome.kind === "completed" || outcome.kind === "failed";
+}
+
+/** The agent cannot be called or gave no usable answer: the reason goes to the caller too. */
+function agentUnavailable(reason: string): AppError {
+  return appError("agent_unavailable", reason, { reason });
+}
+
+/** An agent_unavailable refusal from the schema step, with its reason as `details` too. */
+function withReason(error: AppError): AppError {
+  if (error.code !== "agent_unavailable" || error.details !== undefined) return error;
+  return agentUnavailable(errorMessage(error));
+}
+
 async function runAgent(args: {
   deps: ExecuteDeps;
   target: AgentTarget;
@@ -254,7 +288,7 @@ async function runAgent(args: {
   request: ExecuteRequest;
   transactionId: string;
   taskId: string | null;
-}): Promise<AgentOutcome> {
+}): Promise<RunOutcome> {
   const { body, processId } = args.request;
   const agentRequest: AgentRequest = {
     transactionId: args.transactionId,
@@ -269,12 +303,21 @@ async function runAgent(args: {
   try {
     return await args.deps.forward(args.target, agentRequest, args.owner);
   } catch (error) {
-    return { kind: "unexpected", detail: error instanceof Error ? error.message : String(error) };
+    return {
+      kind: "gateway_fault",
+      detail: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 
+/**
+ * SPEC's answers to a run (SPEC.md, "Errors"): 200 completed; the failed-run 400 for whatever
+ * the agent did (`agent_failed`: it said so or timed out; `agent_unavailable`: no usable answer,
+ * such as a refusal of the gateway's request, a 5xx or another shape); 500 only when the gateway
+ * itself failed.
+ */
 function answerFor(args: {
-  outcome: AgentOutcome;
+  outcome: RunOutcome;
   transactionId: string;
   processId: string;
 }): GatewayAnswer {
@@ -293,18 +336,18 @@ function answerFor(args: {
         },
       };
     case "failed":
-      return {
-        status: 400,
-        body: {
-          success: false,
-          transactionId,
-          processId,
-          status: "failed",
-          error: outcome.error,
-          timestamp: nowIso(),
-        },
-      };
+      return failedRunAnswer({
+        error: appError("agent_failed", outcome.error),
+        transactionId,
+        processId,
+      });
     case "unexpected":
+      return failedRunAnswer({
+        error: agentUnavailable(`The process's agent gave no usable answer: ${outcome.detail}`),
+        transactionId,
+        processId,
+      });
+    case "gateway_fault":
       return errorAnswer(appError("internal_error"));
   }
 }

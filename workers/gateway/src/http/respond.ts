@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppError } from "#shared/errors/app-error";
-import { errorBody, errorStatus } from "#shared/errors/bodies";
+import { errorBody, errorMessage, errorStatus } from "#shared/errors/bodies";
 import {
   encodePaymentRequiredHeader,
   encodePaymentResponseHeader,
@@ -33,6 +33,34 @@ export function errorAnswer(
   return {
     status: errorStatus(err),
     body: errorBody(err, { timestamp: nowIso(), ...ids }),
+  };
+}
+
+/**
+ * SPEC's failed-run 400 (SPEC.md, "Errors": execute, "agent process fails"): a run that failed,
+ * or cannot happen, because of the agent or the caller's data. It names a transaction id even
+ * when nothing ran, and adds the gateway's `code` and `details` (e.g. `validation_failed` with
+ * `details.issues`, `agent_unavailable` with `details.reason`) whatever the code's own status
+ * is: the gateway answers 5xx only for its own faults (docs/gateway.md, "Execute").
+ */
+export function failedRunAnswer(args: {
+  error: AppError;
+  transactionId: string;
+  processId: string;
+}): GatewayAnswer {
+  const { error, transactionId, processId } = args;
+  return {
+    status: 400,
+    body: {
+      success: false,
+      transactionId,
+      processId,
+      status: "failed",
+      error: errorMessage(error),
+      code: error.code,
+      ...(error.details === undefined ? {} : { details: error.details }),
+      timestamp: nowIso(),
+    },
   };
 }
 

@@ -40,13 +40,14 @@ const executeRoute = createRoute({
     200: withPaymentHeaders(jsonAnswer("The agent completed", executeSuccessResponseSchema)),
     400: withPaymentHeaders(
       jsonAnswer(
-        "The agent failed (ExecuteFailure), invalid input, inactive process or Payment required",
+        "The run failed or the agent or its data stopped it (ExecuteFailure: data the agent's schema refuses, an agent that cannot be reached or refuses the gateway), invalid request, inactive process or Payment required",
         z.union([executeFailureResponseSchema, errorResponseSchema]),
       ),
     ),
     402: paymentRequiredAnswer,
-    ...errorAnswers(401, 403, 404, 409, 413, 415, 502, 503, 504),
-    // A paid run whose agent gave no usable answer: the payment committed all the same.
+    // No 502: whatever the agent does is SPEC's failed run (400); 5xx are the gateway's own.
+    ...errorAnswers(401, 403, 404, 409, 413, 415, 503, 504),
+    // The gateway failed during a paid run: the payment committed all the same.
     500: withPaymentHeaders(errorAnswers(500)[500]),
   },
 });

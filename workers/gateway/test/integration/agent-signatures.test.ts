@@ -8,6 +8,7 @@ import {
 import { createGatewayApp } from "../../src/app.js";
 import { agentSignerOf } from "../../src/execute/agent-signer.js";
 import { SELF } from "../support/checked-self.js";
+import { failedRun } from "../support/failed-run.js";
 import {
   address,
   execute,
@@ -112,8 +113,18 @@ describe("process-id squatting (issue 13, door 5)", () => {
       processId,
       body: { userAddress: address(squatter), data: { log: ["squatted run"] } },
     });
-    expect(res.status).not.toBe(200);
-    expect(JSON.stringify(await res.json())).not.toContain("squatted run");
+    // The agent refused the gateway's signed request: the owner's setup stops the run, not the
+    // gateway, so it is SPEC's failed run, not a 500.
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject(
+      failedRun({
+        processId,
+        code: "agent_unavailable",
+        details: { reason: expect.stringMatching(/refused the gateway's request \(HTTP 403\)/) },
+      }),
+    );
+    expect(JSON.stringify(body)).not.toContain("squatted run");
 
     // What the agent saw: the gateway's genuine signature, for the squatter as owner.
     const transactionId = crypto.randomUUID();

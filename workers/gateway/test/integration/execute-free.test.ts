@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { UUID_V7 } from "../../src/execute/transaction-id.js";
 import { SELF } from "../support/checked-self.js";
+import { failedRun } from "../support/failed-run.js";
 import {
   address,
   execute,
@@ -93,8 +94,15 @@ describe("execute, free process", () => {
     for (const serviceUrl of ["service://NO_SUCH_AGENT", "http://127.0.0.1:9/agent"]) {
       const id = await registerProcess({ owner, serviceUrl });
       const res = await execute({ processId: id, body: { userAddress: user } });
-      expect(res.status).toBe(502);
-      expect(await res.json()).toMatchObject({ success: false, code: "agent_unavailable" });
+      // The owner's service URL, not the gateway, stops the run: SPEC's failed run.
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject(
+        failedRun({
+          processId: id,
+          code: "agent_unavailable",
+          details: { reason: expect.any(String) },
+        }),
+      );
     }
   });
 

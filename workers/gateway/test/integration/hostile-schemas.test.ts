@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { NO_SCHEMA_NOTE } from "../../src/mcp/tool-list.js";
 import { MAX_IN_PLACE_WEIGHT } from "../../src/schema/schema-budget.js";
 import { SELF } from "../support/checked-self.js";
+import { failedRun } from "../support/failed-run.js";
 import {
   answerOf,
   guarded,
@@ -88,8 +89,9 @@ describe.each(REFUSED_MODES)("%s: refused when fetched", (mode) => {
     const { status, body } = await guarded(READ_DEADLINE_MS + SLACK_MS, async () =>
       answerOf(await execute({ processId, body: { userAddress: address(user), data: BOMB_DATA } })),
     );
-    expect(status).toBe(502);
-    expect(body).toMatchObject({ success: false, code: "agent_unavailable" });
+    // SPEC's failed run: a run the agent stops (docs/gateway.md, "Execute").
+    expect(status).toBe(400);
+    expect(body).toMatchObject(failedRun({ processId, code: "agent_unavailable" }));
     expect(body.error).toContain(refusal);
     expect(body.error).toContain(REFUSED[mode]);
     expect(await hostileCounts(base)).toEqual({ info: 1 });

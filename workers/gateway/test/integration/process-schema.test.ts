@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { agentInfoResponseSchema } from "#shared/schemas/agent";
 import { processSchemaResponseSchema } from "#shared/schemas/gateway";
 import { SELF } from "../support/checked-self.js";
+import { failedRun } from "../support/failed-run.js";
 import {
   address,
   execute,
@@ -86,7 +87,7 @@ describe("GET /api/process/:processId/schema", () => {
 });
 
 describe("execute checks data against the agent's input schema before claiming", () => {
-  it("refuses paid data the schema refuses with 400 naming the field; the payment stays usable", async () => {
+  it("refuses paid data the schema refuses with SPEC's failed run naming the field; the payment stays usable", async () => {
     const processId = await testProcess("paid");
     const user = await fundedAccount();
     const taskId = await pay({ payer: user, processId });
@@ -99,7 +100,7 @@ describe("execute checks data against the agent's input schema before claiming",
     });
     expect(refused.status).toBe(400);
     const body = await refused.json<{ code: string; error: string }>();
-    expect(body.code).toBe("validation_failed");
+    expect(body).toMatchObject(failedRun({ processId, code: "validation_failed" }));
     // The check stops at the first failing field (docs/gateway.md, "What the gateway checks").
     expect(body.error).toMatch(/^body\.data\.(delayMs|log\[0\]): [^;]*$/);
     // Nothing was claimed: the same payment still pays for a run with good data.
@@ -119,11 +120,14 @@ describe("execute checks data against the agent's input schema before claiming",
     const processId = await registerProcess({ owner, serviceUrl: "service://TEXT_STATS_AGENT" });
     const res = await execute({ processId, body: { userAddress: address(owner), data: {} } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({
-      code: "validation_failed",
-      error: "body.data.text: required",
-      details: { issues: [{ path: "body.data.text", message: "required" }] },
-    });
+    expect(await res.json()).toMatchObject(
+      failedRun({
+        processId,
+        code: "validation_failed",
+        error: "body.data.text: required",
+        details: { issues: [{ path: "body.data.text", message: "required" }] },
+      }),
+    );
   });
 
   it("claims nothing when the agent cannot be asked for its schema: the run would fail too", async () => {
@@ -137,8 +141,15 @@ describe("execute checks data against the agent's input schema before claiming",
     });
     await pay({ payer: user, processId });
     const res = await execute({ processId, body: { userAddress: address(user) }, signer: user });
-    expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ code: "agent_unavailable", processId });
+    // The agent's fault, not the gateway's: SPEC's failed run, not a 5xx.
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject(
+      failedRun({
+        code: "agent_unavailable",
+        processId,
+        details: { reason: expect.stringMatching(/did not answer/) },
+      }),
+    );
     expect(await verified(processId, address(user))).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SELF } from "../support/checked-self.js";
+import { failedRun } from "../support/failed-run.js";
 import {
   address,
   execute,
@@ -27,8 +28,8 @@ describe("service:// URLs reach declared agents only", () => {
     const logs = await SELF.fetch(`${GATEWAY}/api/logs/${processId}/${crypto.randomUUID()}`);
     // Nothing was minted: not by the execute, not by the log read.
     expect(await ledger.balance(address(attacker))).toBe(before);
-    expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ success: false, processId });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject(failedRun({ processId, code: "agent_unavailable" }));
     expect(logs.status).toBe(502);
   });
 
@@ -37,8 +38,8 @@ describe("service:// URLs reach declared agents only", () => {
     for (const serviceUrl of ["service://ECHO_AGENT/x?y", "service://ECHO_AGENT/%2e%2e/"]) {
       const processId = await registerProcess({ owner, serviceUrl });
       const res = await execute({ processId, body: { userAddress: address(owner) } });
-      expect(res.status, serviceUrl).toBe(502);
-      expect(await res.json()).toMatchObject({ success: false, processId });
+      expect(res.status, serviceUrl).toBe(400);
+      expect(await res.json()).toMatchObject(failedRun({ processId, code: "agent_unavailable" }));
     }
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SELF } from "../support/checked-self.js";
+import { failedRun } from "../support/failed-run.js";
 import {
   address,
   advanceLedgerClock,
@@ -61,17 +62,22 @@ describe("GET /api/payment/verify/:processId/:userAddress", () => {
   });
 });
 
-describe("unexpected failures", () => {
-  it("answers SPEC's 500 without detail when the agent gives no usable answer", async () => {
+describe("an agent that gives no usable answer", () => {
+  it("is SPEC's failed run (agent_unavailable with the reason), not a 5xx", async () => {
     const owner = await fundedAccount();
     // A Worker the gateway is bound to and lists in AGENT_BINDINGS, whose answer is no
     // AgentResponse (the ledger binding, used here before, is no longer reachable at all).
     const processId = await registerProcess({ owner, serviceUrl: "service://NOT_AN_AGENT" });
     const res = await execute({ processId, body: { userAddress: address(owner) } });
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(400);
     const body = await res.json<Record<string, unknown>>();
-    expect(body).toMatchObject({ success: false, error: "Internal server error" });
-    expect(typeof body.timestamp).toBe("string");
+    expect(body).toMatchObject(
+      failedRun({
+        processId,
+        code: "agent_unavailable",
+        details: { reason: expect.stringMatching(/no usable answer/) },
+      }),
+    );
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|stack/i);
   });
 });

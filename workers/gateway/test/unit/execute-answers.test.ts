@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { PROCESS_STATUS } from "#shared/contract/status";
+import { type AppError, appError } from "#shared/errors/app-error";
+import { gatewayContextJson } from "#shared/ledger/records";
+import type { AgentOutcome } from "../../src/execute/forward-to-agent.js";
+import { type ExecuteDeps, runExecute } from "../../src/execute/run-execute.js";
+import { failedRun } from "../support/failed-run.js";
+
+// Which execute answers are SPEC's failed run and which are 5xx (SPEC.md, "Errors";
+// docs/gateway.md, "Execute"), on a free process whose deps say what the agent does.
+
+const PROCESS_ID = "shapes-unit";
+const USER = `0x${"ab".repeat(32)}`;
+
+const context = gatewayContextJson.parse({
+  process_exists: true,
+  status: PROCESS_STATUS.active,
+  owner: `0x${"cd".repeat(32)}`,
+  service_url: "https://agent.test",
+  pricing: { vec: [] },
+  agents: [],
+  open_payments: [],
+  authentication_key: "0x",
+  now: "1",
+});
+
+/** A dependency a free run without an Idempotency-Key must never reach. */
+function untouched<T extends object>(name: string): T {
+  return new Proxy({} as T, {
+    get: () => {
+      throw new Error(`${name} used by a free run`);
+    },
+  });
+}
+
+function depsOf(args: {
+  forward: () => Promise<AgentOutcome>;
+  dataRefusal?: AppError;
+  unresolvable?: string;
+}): ExecuteDeps {
+  return {
+    loadContext: async () => context,
+    claims: () => untouched("claims"),
+    resolveTarget: () =>
+      args.unresolvable === undefined
+        ? { ok: true, target: { fetcher: null, baseUrl: "https://agent.test" } }
+        : { ok: false, message: args.unresolvable },
+    forward: args.forward,
+    dataRefusal: async () => args.dataRefusal ?? null,
+    operator: { address: null, owners: [], minPriceOctas: 0n },
+    publicOrigin: null,
+    reports: untouched("reports"),
+    timeoutMs: 1_000,
+    ledger: untouched("ledger"),
+    unsignedTransactionTtlSeconds: 600,
+  };
+}
+
+function run(deps: ExecuteDeps) {
+  const rawBody = new TextEncoder().encode(JSON.stringify({ userAddress: USER, data: {} }));
+  return runExecute({
+    request: {
+      processId: PROCESS_ID,
+      body: { userAddress: USER, data: {} },
+      rawBody,
+      headers: new Headers(),
+      path: `/api/execute/${PROCESS_ID}`,
+      idempotencyKey: null,
+      payment: null,
+      speaksX402: false,
+      resourceUrl: `https://gateway.test/api/execute/${PROCESS_ID}`,
+    },
+    deps,
+  });
+}
+
+const neverCalled = async (): Promise<AgentOutcome> => {
+  throw new Error("the agent was called");
+};
+
+describe("execute answers in SPEC's shapes", () => {
+  it("answers data the agent's schema refuses as a failed run with the issues", async () => {
+    const issues = [{ path: "body.data.text", message: "required" }];
+    const answer = await run(
+      depsOf({
+        forward: neverCalled,
+        dataRefusal: appError("validation_failed", "body.data.text: required", { issues }),
+      }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject(
+      failedRun({ processId: PROCESS_ID, code: "validation_failed", details: { issues } }),
+    );
+  });
+
+  it("answers an agent that cannot be asked or resolved as a failed run with the reason", async () => {
+    const schemaDown = await run(
+      depsOf({
+        forward: neverCalled,
+        dataRefusal: appError("agent_unavailable", "The process's agent did not answer"),
+      }),
+    );
+    const unresolvable = await run(depsOf({ forward: neverCalled, unresolvable: "no binding" }));
+    for (const [answer, reason] of [
+      [schemaDown, "The process's agent did not answer"],
+      [unresolvable, "no binding"],
+    ] as const) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject(
+        failedRun({ processId: PROCESS_ID, code: "agent_unavailable", details: { reason } }),
+      );
+    }
+  });
+
+  it("answers an agent that refuses the gateway or gives no usable answer as a failed run", async () => {
+    const answer = await run(
+      depsOf({
+        forward: async () => ({
+          kind: "unexpected",
+          detail: "the agent refused the gateway's request (HTTP 403)",
+        }),
+      }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject(
+      failedRun({
+        processId: PROCESS_ID,
+        code: "agent_unavailable",
+        details: { reason: expect.stringContaining("HTTP 403") },
+      }),
+    );
+  });
+
+  it("answers an agent's own failure as a failed run with agent_failed", async () => {
+    const answer = await run(
+      depsOf({ forward: async () => ({ kind: "failed", error: "no such document" }) }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject(
+      failedRun({ processId: PROCESS_ID, code: "agent_failed", error: "no such document" }),
+    );
+  });
+
+  it("keeps SPEC's 500, without detail, for the gateway's own failure", async () => {
+    const answer = await run(
+      depsOf({
+        forward: async () => {
+          throw new Error("signing key unreadable at /secret/path.ts:1:1");
+        },
+      }),
+    );
+    expect(answer.status).toBe(500);
+    expect(answer.body).toMatchObject({
+      success: false,
+      code: "internal_error",
+      error: "Internal server error",
+    });
+    expect(JSON.stringify(answer.body)).not.toMatch(/secret|path\.ts/);
+  });
+});
