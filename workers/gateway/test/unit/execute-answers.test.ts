@@ -50,6 +50,9 @@ function depsOf(args: {
     operator: { address: null, owners: [], minPriceOctas: 0n },
     publicOrigin: null,
     reports: untouched("reports"),
+    claimRun: () => {
+      throw new Error("claimRun used by a free run");
+    },
     timeoutMs: 1_000,
     ledger: untouched("ledger"),
     unsignedTransactionTtlSeconds: 600,
