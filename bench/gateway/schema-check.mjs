@@ -72,7 +72,7 @@ function beforeFigures({ Validator, anyOfChain, REDOS }) {
 /** Per case: the budget's verdict and time, and the check's answer, worst and median time. */
 export async function schemaCheckFigures({ runs }) {
   await build({
-    entryPoints: [join(ROOT, "bench/gateway/schema-check-helpers.ts")],
+    entryPoints: [join(ROOT, "workers/gateway/test/support/schema-check-entry.ts")],
     outfile: OUTFILE,
     bundle: true,
     format: "esm",
