@@ -275,10 +275,13 @@ function agentUnavailable(reason: string): AppError {
   return appError("agent_unavailable", reason, { reason });
 }
 
-/** An agent_unavailable refusal from the schema step, with its reason as `details` too. */
+/**
+ * An agent_unavailable refusal from the schema step, with its reason as `details.reason` too,
+ * beside the limit the bounded read names (`route`, `limitBytes`, `deadlineMs`).
+ */
 function withReason(error: AppError): AppError {
-  if (error.code !== "agent_unavailable" || error.details !== undefined) return error;
-  return agentUnavailable(errorMessage(error));
+  if (error.code !== "agent_unavailable" || error.details?.reason !== undefined) return error;
+  return { ...error, details: { ...error.details, reason: errorMessage(error) } };
 }
 
 async function runAgent(args: {

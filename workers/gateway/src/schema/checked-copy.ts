@@ -117,6 +117,10 @@ function copyKeyword(
       return copyMap(value, at, (entry, entryAt) =>
         isStringList(entry) ? entry : copyNode(entry, entryAt, state),
       );
+    case "$anchor":
+      // A name a `$ref: "#name"` points to: dropped, that reference would no longer resolve.
+      if (typeof value !== "string") refuse(`${at} is not a name`);
+      return value;
     case "$ref":
       if (typeof value !== "string" || !value.startsWith("#")) {
         refuse(`${at} is not a local reference ("#/..."): the gateway fetches no other schema`);

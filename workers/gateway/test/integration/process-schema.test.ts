@@ -147,7 +147,7 @@ describe("execute checks data against the agent's input schema before claiming",
       failedRun({
         code: "agent_unavailable",
         processId,
-        details: { reason: expect.stringMatching(/did not answer/) },
+        details: { reason: expect.stringMatching(/could not be reached/), route: "/info" },
       }),
     );
     expect(await verified(processId, address(user))).toBe(true);

@@ -118,6 +118,17 @@ describe("the checked copy only ever accepts more than the published schema", ()
     expect(passes(schema, { a: "a", b: 1 })).toBe(false);
   });
 
+  it("keeps $anchor, so a $ref to a named subschema resolves and is checked", () => {
+    const schema = {
+      type: "object",
+      properties: { a: { $ref: "#count" } },
+      $defs: { count: { $anchor: "count", type: "integer" } },
+    };
+    expect(schemaBudget(schema)).not.toHaveProperty("refusal");
+    expect(passes(schema, { a: 1 })).toBe(true);
+    expect(passes(schema, { a: "one" })).toBe(false);
+  });
+
   it("leaves enum and const values alone: they are data, not schemas", () => {
     const value = { pattern: "^a", not: {} };
     const schema = { type: "object", properties: { a: { pattern: "x", const: value } } };
