@@ -11,20 +11,11 @@ import type {
   RunKey,
   SendResult,
 } from "./outcome-types.js";
+import { isSequenceConflict } from "./sequence-conflict.js";
 
 /** An abort or a malformed call is the ledger's final word; anything else may pass. */
 function isFinal(error: unknown): boolean {
   return error instanceof LedgerError && (error.kind === "abort" || error.kind === "invalid_input");
-}
-
-/**
- * The node refused a transaction for its sequence number: another sender of this account (a
- * second deployment with the same key, or a test) took it. Nothing was executed.
- */
-function isSequenceConflict(error: unknown): boolean {
-  if (!(error instanceof LedgerError) || error.kind !== "rejected") return false;
-  const text = `${error.vmStatusName ?? ""} ${error.vmStatus ?? ""} ${error.message}`;
-  return /SEQUENCE_NUMBER_TOO_(OLD|NEW)/.test(text);
 }
 
 /** Sends again on a sequence-number conflict, asking the node afresh each time. */
