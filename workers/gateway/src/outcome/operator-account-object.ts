@@ -11,6 +11,7 @@ import type {
   RunKey,
   SendResult,
 } from "./outcome-types.js";
+import { checkReservation } from "./reservation-check.js";
 import { isSequenceConflict } from "./sequence-conflict.js";
 
 /** An abort or a malformed call is the ledger's final word; anything else may pass. */
@@ -59,20 +60,11 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
   async checkReservation(key: RunKey): Promise<ReservationCheck> {
     const signer = operatorAccount(gatewayConfig(this.env).operatorPrivateKey);
     if (signer === null) return "retry";
-    let claimer: string | null;
-    try {
-      claimer = await gatewayLedger(this.env).runClaimedBy(key);
-    } catch {
-      return "retry";
-    }
-    if (claimer !== null) {
-      return claimer === signer.accountAddress.toStringLong() ? "ours" : "not_ours";
-    }
-    // Nobody claimed it: this gateway's claim never committed. Claiming it now settles the race
-    // with any other gateway, and the FAILED report lets the payer refund a run that never was.
-    const claim = await this.claimRun(key);
-    if (claim.kind === "claimed") return "ours";
-    return claim.kind === "refused" ? "not_ours" : "retry";
+    return checkReservation({
+      self: signer.accountAddress.toStringLong(),
+      runClaimedBy: () => gatewayLedger(this.env).runClaimedBy(key),
+      claimRun: () => this.claimRun(key),
+    });
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
