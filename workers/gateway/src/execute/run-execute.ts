@@ -146,7 +146,7 @@ export async function runExecute(args: {
       transactionId,
       taskId,
       payer,
-      failAtMs: Date.now() + deps.timeoutMs + REPORT_GRACE_MS,
+      failAfterMs: deps.timeoutMs + REPORT_GRACE_MS,
       ...(idempotent && request.idempotencyKey !== null
         ? { idempotency: { route: ROUTE, key: request.idempotencyKey } }
         : {}),

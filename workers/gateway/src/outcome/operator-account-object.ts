@@ -89,8 +89,9 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       if (error instanceof LedgerError && error.kind === "abort") {
-        const elsewhere = error.abort?.abortName === "ERUN_ALREADY_CLAIMED";
-        return { kind: "refused", reason: elsewhere ? "claimed_elsewhere" : "unusable", detail };
+        const abort = error.abort?.abortName;
+        const reason = abort === "ERUN_ALREADY_CLAIMED" ? "claimed_elsewhere" : "unusable";
+        return { kind: "refused", reason, ...(abort === undefined ? {} : { abort }), detail };
       }
       return { kind: "unknown", reason: detail };
     }
