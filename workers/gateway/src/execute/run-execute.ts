@@ -151,7 +151,9 @@ export async function runExecute(args: {
         ? { idempotency: { route: ROUTE, key: request.idempotencyKey } }
         : {}),
     });
-    if (refused !== null) return refused;
+    // A payment this request committed (pay and run) is spent all the same: its receipt goes too.
+    if (refused !== null)
+      return settled === undefined ? refused : { ...refused, x402: { response: settled } };
   }
 
   const outcome: RunOutcome = await runAgent({
