@@ -12,6 +12,7 @@ import type { GatewayResponse } from "../runtime/gateway-client.js";
 export type PaymentAt = { processId: string; taskId: string; payer: string };
 
 const ALREADY_COMMITTED: ErrorCode = "payment_already_committed";
+const LEDGER_UNAVAILABLE: ErrorCode = "ledger_unavailable";
 const codedBody = z.looseObject({ code: z.string() });
 
 function runOnIt({ processId, taskId, payer }: PaymentAt): string {
@@ -27,6 +28,27 @@ export function paymentInDoubt(error: CliError, at: PaymentAt): CliError {
   return new CliError(
     error.kind,
     `${error.message}. The payment for task ${at.taskId} may have committed: ${runOnIt(at)}`,
+  );
+}
+
+/**
+ * A 5xx that is no run. With the payment's PAYMENT-RESPONSE, a 503 ledger_unavailable is the run
+ * claim on the ledger not confirmed after the payment committed (docs/gateway.md, "Execute" step
+ * 10): nothing ran, and the gateway's claim on the payment is final, so running on it would get
+ * Payment required; the gateway reports it failed, and then the payer refunds. Any other: in doubt.
+ */
+export function failedAfterSending(
+  error: CliError,
+  args: { response: GatewayResponse; committed: boolean; at: PaymentAt },
+): CliError {
+  const { response, at } = args;
+  const body = codedBody.safeParse(response.body);
+  if (!args.committed || response.status !== 503 || body.data?.code !== LEDGER_UNAVAILABLE) {
+    return paymentInDoubt(error, at);
+  }
+  return new CliError(
+    error.kind,
+    `${error.message}. The payment for task ${at.taskId} committed but nothing ran: the gateway will report it failed, and then \`agentgate refund -i ${at.processId} -t ${at.taskId}\` returns the funds`,
   );
 }
 

@@ -21,7 +21,11 @@ import {
   gatewayError,
 } from "../runtime/gateway-client.js";
 import { openTransactionSession } from "../runtime/transaction-session.js";
-import { alreadyCommittedError, paymentInDoubt } from "./pay-and-run-recovery.js";
+import {
+  alreadyCommittedError,
+  failedAfterSending,
+  paymentInDoubt,
+} from "./pay-and-run-recovery.js";
 import { type ExecuteAnswer, executeAnswer, sendExecute } from "./run-gateway.js";
 import { buildExecuteRequest } from "./run-request.js";
 
@@ -46,7 +50,8 @@ const PAYMENT_EXPIRATION_SECS = 60n;
  * predict costs nothing), commits it and runs on exactly that payment; no caller proof is needed,
  * since this request's own submission commits the payment. When the request's fate is unknown
  * (a broken connection, a 5xx) or the payment committed through another submission (409), the
- * error says how to run on it with the caller proof (pay-and-run-recovery.ts).
+ * error says how to run on it with the caller proof; when it committed but its run claim could
+ * not be confirmed (503 ledger_unavailable), how to refund it (pay-and-run-recovery.ts).
  */
 export async function payAndRun(args: {
   values: CommonArgValues;
@@ -118,7 +123,9 @@ export async function payAndRun(args: {
   try {
     answer = executeAnswer(response, processId);
   } catch (error) {
-    if (error instanceof CliError && response.status >= 500) throw paymentInDoubt(error, at);
+    if (error instanceof CliError && response.status >= 500) {
+      throw failedAfterSending(error, { response, committed: settle?.success === true, at });
+    }
     throw error;
   }
   if (!settle?.success || settle.transaction === "") {

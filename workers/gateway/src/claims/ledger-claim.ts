@@ -1,3 +1,4 @@
+import type { AbortName } from "#shared/contract/aborts";
 import { appError } from "#shared/errors/app-error";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 import type { RunClaimResult } from "../outcome/outcome-types.js";
@@ -8,6 +9,7 @@ export type LedgerClaimDeps = {
   /** payment::claim_run by the operator account, simulated first (outcome/operator-account-object.ts). */
   claimRun(args: { taskId: string; payer: string }): Promise<RunClaimResult>;
   reports: {
+    /** Reserves the FAILED report, or moves a still-reserved one's due time to `failAtMs`. */
     reserve(args: { taskId: string; payer: string; failAtMs: number }): Promise<void>;
     withdraw(args: { taskId: string; payer: string }): Promise<void>;
   };
@@ -25,8 +27,11 @@ export type LedgerClaimDeps = {
  * state every deployment shares, so one payment runs once across gateways (docs/gateway.md,
  * "One payment, one attempt"). The FAILED reservation comes first, so a gateway that dies once
  * its claim committed still reports the run failed; a claim the ledger refuses withdraws it, so
- * this gateway never reports on a payment another one runs. Null: claimed, run it. Otherwise the
- * answer, with the local claim kept final (used) and nothing run.
+ * this gateway never reports on a payment another one runs. A committed claim moves the
+ * reservation's due time to `failAfterMs` from then: the claim may have waited behind the operator
+ * account's other transactions, and a FAILED report due mid-run would beat the delivered one.
+ * Null: claimed, run it. Otherwise the answer, with the local claim kept final (used) and nothing
+ * run.
  */
 export async function claimRunOnLedger(args: {
   deps: LedgerClaimDeps;
@@ -34,13 +39,17 @@ export async function claimRunOnLedger(args: {
   transactionId: string;
   taskId: string;
   payer: string;
-  failAtMs: number;
+  /** The run's time limit and the report's grace: when a run not ended by then is reported failed. */
+  failAfterMs: number;
   idempotency?: IdempotencyKey;
 }): Promise<GatewayAnswer | null> {
   const { deps, processId, transactionId, taskId, payer } = args;
-  await deps.reports.reserve({ taskId, payer, failAtMs: args.failAtMs });
+  await deps.reports.reserve({ taskId, payer, failAtMs: Date.now() + args.failAfterMs });
   const claim = await deps.claimRun({ taskId, payer });
-  if (claim.kind === "claimed") return null;
+  if (claim.kind === "claimed") {
+    await deps.reports.reserve({ taskId, payer, failAtMs: Date.now() + args.failAfterMs });
+    return null;
+  }
   // The key, if any, is forgotten (no answer stored): a retry finds the payment used.
   await deps.claims().finish({
     transactionId,
@@ -63,11 +72,23 @@ export async function claimRunOnLedger(args: {
   if (claim.reason === "claimed_elsewhere") {
     return errorAnswer(appError("payment_claimed_elsewhere"), { processId });
   }
-  return errorAnswer(
-    appError(
-      "payment_already_claimed",
-      "This payment cannot pay for a run any more: it has an outcome or its settle time passed (docs/gateway.md, When a payment is usable)",
-    ),
-    { processId },
-  );
+  return errorAnswer(appError("payment_already_claimed", unusableMessage(claim.abort)), {
+    processId,
+  });
+}
+
+/** Why the ledger refused the run claim of a payment no gateway can run (payment::claim_run). */
+function unusableMessage(abort: AbortName | undefined): string {
+  switch (abort) {
+    case "ENOT_PROVIDER_OR_AGENT":
+      return "This gateway's operator is no longer the provider or an agent of this process, so it cannot run this payment (docs/gateway.md, Across deployments)";
+    case "ENOT_IN_ESCROW":
+      return "This payment is no longer in escrow (refunded or cancelled), so it cannot pay for a run";
+    case "EOUTCOME_ALREADY_SET":
+      return "This payment already has an outcome, so it cannot pay for a run (docs/gateway.md, When a payment is usable)";
+    case "EOUTCOME_TOO_LATE":
+      return "This payment's settle time passed, so it cannot pay for a run (docs/gateway.md, When a payment is usable)";
+    default:
+      return "The ledger refused to let this payment pay for a run";
+  }
 }

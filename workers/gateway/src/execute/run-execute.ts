@@ -146,12 +146,14 @@ export async function runExecute(args: {
       transactionId,
       taskId,
       payer,
-      failAtMs: Date.now() + deps.timeoutMs + REPORT_GRACE_MS,
+      failAfterMs: deps.timeoutMs + REPORT_GRACE_MS,
       ...(idempotent && request.idempotencyKey !== null
         ? { idempotency: { route: ROUTE, key: request.idempotencyKey } }
         : {}),
     });
-    if (refused !== null) return refused;
+    // A payment this request committed (pay and run) is spent all the same: its receipt goes too.
+    if (refused !== null)
+      return settled === undefined ? refused : { ...refused, x402: { response: settled } };
   }
 
   const outcome: RunOutcome = await runAgent({

@@ -11,20 +11,12 @@ import type {
   RunKey,
   SendResult,
 } from "./outcome-types.js";
+import { checkReservation } from "./reservation-check.js";
+import { isSequenceConflict } from "./sequence-conflict.js";
 
 /** An abort or a malformed call is the ledger's final word; anything else may pass. */
 function isFinal(error: unknown): boolean {
   return error instanceof LedgerError && (error.kind === "abort" || error.kind === "invalid_input");
-}
-
-/**
- * The node refused a transaction for its sequence number: another sender of this account (a
- * second deployment with the same key, or a test) took it. Nothing was executed.
- */
-function isSequenceConflict(error: unknown): boolean {
-  if (!(error instanceof LedgerError) || error.kind !== "rejected") return false;
-  const text = `${error.vmStatusName ?? ""} ${error.vmStatus ?? ""} ${error.message}`;
-  return /SEQUENCE_NUMBER_TOO_(OLD|NEW)/.test(text);
 }
 
 /** Sends again on a sequence-number conflict, asking the node afresh each time. */
@@ -68,20 +60,11 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
   async checkReservation(key: RunKey): Promise<ReservationCheck> {
     const signer = operatorAccount(gatewayConfig(this.env).operatorPrivateKey);
     if (signer === null) return "retry";
-    let claimer: string | null;
-    try {
-      claimer = await gatewayLedger(this.env).runClaimedBy(key);
-    } catch {
-      return "retry";
-    }
-    if (claimer !== null) {
-      return claimer === signer.accountAddress.toStringLong() ? "ours" : "not_ours";
-    }
-    // Nobody claimed it: this gateway's claim never committed. Claiming it now settles the race
-    // with any other gateway, and the FAILED report lets the payer refund a run that never was.
-    const claim = await this.claimRun(key);
-    if (claim.kind === "claimed") return "ours";
-    return claim.kind === "refused" ? "not_ours" : "retry";
+    return checkReservation({
+      self: signer.accountAddress.toStringLong(),
+      runClaimedBy: () => gatewayLedger(this.env).runClaimedBy(key),
+      claimRun: () => this.claimRun(key),
+    });
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
@@ -106,8 +89,9 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       if (error instanceof LedgerError && error.kind === "abort") {
-        const elsewhere = error.abort?.abortName === "ERUN_ALREADY_CLAIMED";
-        return { kind: "refused", reason: elsewhere ? "claimed_elsewhere" : "unusable", detail };
+        const abort = error.abort?.abortName;
+        const reason = abort === "ERUN_ALREADY_CLAIMED" ? "claimed_elsewhere" : "unusable";
+        return { kind: "refused", reason, ...(abort === undefined ? {} : { abort }), detail };
       }
       return { kind: "unknown", reason: detail };
     }

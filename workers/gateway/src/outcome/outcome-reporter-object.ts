@@ -37,7 +37,8 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
   /**
    * Before a paid run starts: unless `complete` comes first, a FAILED report goes at `failAtMs`
    * (the run's time limit and a grace period), so a run whose gateway died still ends in an
-   * outcome the payer can refund on.
+   * outcome the payer can refund on. Reserving again moves a still-reserved report's due time:
+   * the run's window counts from its committed run claim (claims/ledger-claim.ts).
    */
   async reserve(args: {
     processId: string;

@@ -26,13 +26,19 @@ export function createSchema(sql: SqlStorage): void {
   sql.exec(SCHEMA);
 }
 
-/** A run's reservation; nothing changes when its report is already there. */
+/**
+ * A run's reservation, or a new due time for one still reserved (the run claim committed, so
+ * the run's window starts now); nothing changes when its report is already there.
+ */
 export function insertReservation(
   sql: SqlStorage,
   args: { processId: string; taskId: string; payer: string; failAtMs: number },
 ): void {
   sql.exec(
-    "INSERT OR IGNORE INTO outcome_reports (process_id, task_id, payer, state, delivered, result_hash, next_attempt_at) VALUES (?, ?, ?, 'reserved', 0, '', ?)",
+    `INSERT INTO outcome_reports (process_id, task_id, payer, state, delivered, result_hash, next_attempt_at)
+    VALUES (?, ?, ?, 'reserved', 0, '', ?)
+    ON CONFLICT (task_id, payer) DO UPDATE SET next_attempt_at = excluded.next_attempt_at
+    WHERE outcome_reports.state = 'reserved'`,
     args.processId,
     args.taskId,
     args.payer,

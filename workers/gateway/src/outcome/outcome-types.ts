@@ -1,3 +1,4 @@
+import type { AbortName } from "#shared/contract/aborts";
 /** One outcome report: what the operator account writes with payment::report_outcome. */
 export type OutcomeReport = {
   processId: string;
@@ -38,9 +39,14 @@ export type RunClaimResult =
    * The ledger refused it (the simulation predicted the abort, so nothing was submitted):
    * `claimed_elsewhere` when another operator, or another deployment with this key, holds the
    * claim; `unusable` when the payment can no longer pay for a run (outcome set, out of escrow,
-   * settle time passed, this operator not on the provider side).
+   * settle time passed, this operator not on the provider side); `abort` names which.
    */
-  | { kind: "refused"; reason: "claimed_elsewhere" | "unusable"; detail: string }
+  | {
+      kind: "refused";
+      reason: "claimed_elsewhere" | "unusable";
+      abort?: AbortName;
+      detail: string;
+    }
   /** Not known: node unreachable, no key, or a submit whose commit was not seen. */
   | { kind: "unknown"; reason: string };
 

@@ -46,7 +46,11 @@ const executeRoute = createRoute({
     ),
     402: paymentRequiredAnswer,
     // No 502: whatever the agent does is SPEC's failed run (400); 5xx are the gateway's own.
-    ...errorAnswers(401, 403, 404, 409, 413, 415, 503, 504),
+    ...errorAnswers(401, 403, 404, 413, 415, 504),
+    // The run claim on the ledger refused (409) or not confirmed (503) after the request's x402
+    // payment committed: that payment's PAYMENT-RESPONSE comes along (docs/gateway.md, step 10).
+    409: withPaymentHeaders(errorAnswers(409)[409]),
+    503: withPaymentHeaders(errorAnswers(503)[503]),
     // The gateway failed during a paid run: the payment committed all the same.
     500: withPaymentHeaders(errorAnswers(500)[500]),
   },

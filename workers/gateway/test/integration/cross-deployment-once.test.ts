@@ -18,9 +18,9 @@ import {
   PRICE,
   uniqueId,
 } from "../support/ledger-fixtures.js";
-import { asOperator, operatedProcess, waitForOutcome } from "../support/operated-process.js";
+import { operatedProcess, waitForOutcome } from "../support/operated-process.js";
 import { executeOn, type PeerGateway } from "../support/peer-gateways.js";
-import { agentRunsOf, COUNTING_SERVICE_URL } from "../support/run-counts.js";
+import { agentRunsOf } from "../support/run-counts.js";
 import { TEST_OPERATOR_C_PRIVATE_KEY } from "../support/test-secrets.js";
 
 type Answer = { success: boolean; status?: string; error?: string; code?: string };
@@ -30,28 +30,6 @@ const operatorC = Account.fromPrivateKey({
     PrivateKey.formatPrivateKey(TEST_OPERATOR_C_PRIVATE_KEY, PrivateKeyVariants.Ed25519),
   ),
 });
-
-/** A paid process of the main operator on the counting agent, listing both operators. */
-async function processForBoth(): Promise<string> {
-  const processId = uniqueId("cross");
-  await asOperator(() =>
-    ledger.registerProcess({
-      signer: operator,
-      id: processId,
-      process: {
-        name: "Counting echo",
-        description: "issue 20: one payment across deployments",
-        serviceUrl: COUNTING_SERVICE_URL,
-        paymentAddress: address(operator),
-        agents: [address(operator), address(operatorC)],
-        tags: ["echo"],
-        status: "active",
-        pricing: { taskPrice: PRICE, requiresPrepayment: true },
-      },
-    }),
-  );
-  return processId;
-}
 
 describe("one payment, 20 concurrent executes split across two deployments", () => {
   beforeAll(async () => {
@@ -65,7 +43,8 @@ describe("one payment, 20 concurrent executes split across two deployments", () 
   ];
   for (const { peer, keys } of pairs) {
     it(`run exactly once on the agent with ${keys}`, async () => {
-      const processId = await processForBoth();
+      // A paid process of the main operator on the counting agent, listing both operators.
+      const { processId } = await operatedProcess(PRICE, { agents: [address(operatorC)] });
       const user = await fundedAccount();
       const taskId = uniqueId("task");
       await ledger.makePayment(user, { processId, taskId, amount: PRICE });

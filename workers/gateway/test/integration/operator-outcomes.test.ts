@@ -102,6 +102,25 @@ describe("outcome reports by the gateway's operator account", () => {
     await ledger.requestRefund(user, { processId, taskId });
   });
 
+  it("moves a still-reserved report's due time when reserved again (the run claim committed late)", async () => {
+    const key = { processId, taskId: "claimed-late", payer: address(operator) };
+    const queue = env.OUTCOME_REPORTER.getByName(processId);
+    await queue.reserve({ ...key, failAtMs: Date.now() });
+    const later = Date.now() + 3_600_000;
+    await queue.reserve({ ...key, failAtMs: later });
+    // The first due time passed: no FAILED report may go for a run the gateway is still running.
+    await runDurableObjectAlarm(queue);
+    expect(await queue.list()).toContainEqual(
+      expect.objectContaining({
+        taskId: "claimed-late",
+        state: "reserved",
+        attempts: 0,
+        nextAttemptAt: new Date(later).toISOString(),
+      }),
+    );
+    await queue.withdraw(key);
+  });
+
   it("drops a reservation for a run another operator claimed on the ledger, reporting nothing", async () => {
     // A gateway that died between its reservation and its refused run claim (docs/gateway.md,
     // "One payment, one attempt"): the other gateway runs and reports that payment.

@@ -37,9 +37,13 @@ export type OperatedProcess = {
  * A fresh paid process on the counting agent, OWNED by the gateway's operator account and
  * listing it among its agents: the gateway can report its outcomes, and it is a process the
  * operator serves whatever owner allow-list the gateway applies (issue 12: by default only the
- * operator's own processes). Its payment address is a fresh receiver.
+ * operator's own processes). Its payment address is a fresh receiver. `agents` are listed too
+ * (e.g. another deployment's operator).
  */
-export async function operatedProcess(price: bigint): Promise<OperatedProcess> {
+export async function operatedProcess(
+  price: bigint,
+  options: { agents?: string[] } = {},
+): Promise<OperatedProcess> {
   const [receiver, providerAgent] = await Promise.all([
     fundedAccount(100_000_000n),
     fundedAccount(1_000_000_000n),
@@ -54,7 +58,7 @@ export async function operatedProcess(price: bigint): Promise<OperatedProcess> {
         description: "issue 12 tests",
         serviceUrl: COUNTING_SERVICE_URL,
         paymentAddress: address(receiver),
-        agents: [address(operator), address(providerAgent)],
+        agents: [address(operator), address(providerAgent), ...(options.agents ?? [])],
         tags: ["echo"],
         status: "active",
         pricing: { taskPrice: price, requiresPrepayment: true },

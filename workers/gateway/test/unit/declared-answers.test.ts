@@ -1,7 +1,10 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { appError } from "#shared/errors/app-error";
 import { verifyResponseSchema } from "#shared/schemas/gateway";
+import { encodePaymentResponseHeader } from "#shared/x402/transport";
 import { createGatewayApp } from "../../src/app.js";
+import { errorAnswer } from "../../src/http/respond.js";
 import {
   checkDeclaredAnswer,
   type DeclaredRoute,
@@ -78,5 +81,23 @@ describe("answers checked against their route's declaration", () => {
     await expect(checkDeclaredAnswer(wrong, request, response)).rejects.toThrow(
       "with a PAYMENT-REQUIRED header the route does not declare for it",
     );
+  });
+
+  it("declares PAYMENT-RESPONSE on a pay-and-run refused (409) or unconfirmed (503) by the run claim", async () => {
+    // The x402 payment committed before the run claim on the ledger failed (docs/gateway.md, step 10).
+    const receipt = encodePaymentResponseHeader({
+      success: true,
+      transaction: `0x${"ef".repeat(32)}`,
+      network: "aptos:4",
+    });
+    for (const code of ["payment_claimed_elsewhere", "ledger_unavailable"] as const) {
+      const refused = errorAnswer(appError(code), { processId: "p1" });
+      const request = new Request(`${BASE}/api/execute/p1`, { method: "POST" });
+      const response = new Response(JSON.stringify(refused.body), {
+        status: refused.status,
+        headers: { "content-type": "application/json", "PAYMENT-RESPONSE": receipt },
+      });
+      await expect(checkDeclaredAnswer(routes, request, response)).resolves.toBe(undefined);
+    }
   });
 });

@@ -1,18 +1,21 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claimRunOnLedger, type LedgerClaimDeps } from "../../src/claims/ledger-claim.js";
 import type { RunClaimResult } from "../../src/outcome/outcome-types.js";
 
 /** Deps that record every call in order and answer the claim with `claim`. */
-function recordingDeps(claim: RunClaimResult) {
+function recordingDeps(claim: RunClaimResult, claimTakesMs = 0) {
   const calls: string[] = [];
+  const failAts: number[] = [];
   const deps: LedgerClaimDeps = {
     claimRun: async () => {
       calls.push("claimRun");
+      vi.setSystemTime(Date.now() + claimTakesMs);
       return claim;
     },
     reports: {
-      reserve: async () => {
+      reserve: async (args) => {
         calls.push("reserve");
+        failAts.push(args.failAtMs);
       },
       withdraw: async () => {
         calls.push("withdraw");
@@ -24,8 +27,10 @@ function recordingDeps(claim: RunClaimResult) {
       },
     }),
   };
-  return { deps, calls };
+  return { deps, calls, failAts };
 }
+
+const FAIL_AFTER_MS = 90_000;
 
 const run = (deps: LedgerClaimDeps) =>
   claimRunOnLedger({
@@ -34,15 +39,27 @@ const run = (deps: LedgerClaimDeps) =>
     transactionId: "tx",
     taskId: "t1",
     payer: `0x${"b".repeat(64)}`,
-    failAtMs: 0,
+    failAfterMs: FAIL_AFTER_MS,
     idempotency: { route: "execute", key: "k1" },
   });
 
 describe("claimRunOnLedger (docs/gateway.md, Across deployments)", () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
+  afterEach(() => vi.useRealTimers());
+
   it("reserves the FAILED report before claiming, and runs when the claim committed", async () => {
     const { deps, calls } = recordingDeps({ kind: "claimed", hash: "0x1" });
     expect(await run(deps)).toBeNull();
-    expect(calls).toEqual(["reserve", "claimRun"]);
+    expect(calls).toEqual(["reserve", "claimRun", "reserve"]);
+  });
+
+  it("counts the FAILED report's due time from the committed claim, however long the claim took", async () => {
+    // A claim queued behind the operator's other transactions: were the report due from before
+    // it, it would come due mid-run and a FAILED report would beat the delivered one.
+    const { deps, failAts } = recordingDeps({ kind: "claimed", hash: "0x1" }, 10 * FAIL_AFTER_MS);
+    const start = Date.now();
+    expect(await run(deps)).toBeNull();
+    expect(failAts).toEqual([start + FAIL_AFTER_MS, start + 11 * FAIL_AFTER_MS]);
   });
 
   it("answers 409 payment_claimed_elsewhere and withdraws the reservation when another holds it", async () => {
@@ -61,12 +78,27 @@ describe("claimRunOnLedger (docs/gateway.md, Across deployments)", () => {
     const { deps, calls } = recordingDeps({
       kind: "refused",
       reason: "unusable",
+      abort: "EOUTCOME_ALREADY_SET",
       detail: "EOUTCOME_ALREADY_SET",
     });
     const answer = await run(deps);
     expect(answer?.status).toBe(409);
     expect(answer?.body).toMatchObject({ code: "payment_already_claimed" });
+    expect(JSON.stringify(answer?.body)).toMatch(/already has an outcome/);
     expect(calls).toContain("withdraw");
+  });
+
+  it("says why in the 409 when the operator left the agents or the payment left escrow", async () => {
+    const refusal = async (abort: "ENOT_PROVIDER_OR_AGENT" | "ENOT_IN_ESCROW") =>
+      JSON.stringify(
+        (
+          await run(
+            recordingDeps({ kind: "refused", reason: "unusable", abort, detail: abort }).deps,
+          )
+        )?.body,
+      );
+    expect(await refusal("ENOT_PROVIDER_OR_AGENT")).toMatch(/no longer the provider or an agent/);
+    expect(await refusal("ENOT_IN_ESCROW")).toMatch(/no longer in escrow/);
   });
 
   it("keeps the reservation when the claim's fate is unknown, and runs nothing (503)", async () => {
