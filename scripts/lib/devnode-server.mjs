@@ -34,7 +34,7 @@ const INDEXER_PATHS = new Set(["/v1/graphql"]);
 
 /**
  * The front's own refusals in the Aptos node's error body, as the devnode Worker answers
- * (workers/ledger/src/node/errors.ts; /work/shared/docs/aptos-node-api.md): what the node's web
+ * (workers/ledger/src/node/errors.ts; the Aptos node API notes): what the node's web
  * framework refuses (a malformed request, an unknown route) is `web_framework_error`, a body
  * refused for its size or time `invalid_input` (the Worker's own words for those), a Worker that
  * did not answer `internal_error`.
