@@ -23,6 +23,14 @@ export type LedgerClaimDeps = {
 };
 
 /**
+ * How long the run claim may take, queue behind the operator's other transactions included,
+ * before the run starts. The first FAILED reservation is due only after this budget plus the run's
+ * time limit and grace, and a claim that commits later runs nothing: so a reservation never comes
+ * due while its run may still be going (docs/gateway.md, "Across deployments").
+ */
+export const CLAIM_BUDGET_MS = 60_000;
+
+/**
  * After this deployment's own claim and before the agent: the run claim on the ledger, the only
  * state every deployment shares, so one payment runs once across gateways (docs/gateway.md,
  * "One payment, one attempt"). The FAILED reservation comes first, so a gateway that dies once
@@ -44,9 +52,15 @@ export async function claimRunOnLedger(args: {
   idempotency?: IdempotencyKey;
 }): Promise<GatewayAnswer | null> {
   const { deps, processId, transactionId, taskId, payer } = args;
-  await deps.reports.reserve({ taskId, payer, failAtMs: Date.now() + args.failAfterMs });
+  const startedAt = Date.now();
+  await deps.reports.reserve({
+    taskId,
+    payer,
+    failAtMs: startedAt + CLAIM_BUDGET_MS + args.failAfterMs,
+  });
   const claim = await deps.claimRun({ taskId, payer });
-  if (claim.kind === "claimed") {
+  const late = Date.now() - startedAt > CLAIM_BUDGET_MS;
+  if (claim.kind === "claimed" && !late) {
     await deps.reports.reserve({ taskId, payer, failAtMs: Date.now() + args.failAfterMs });
     return null;
   }
@@ -56,6 +70,17 @@ export async function claimRunOnLedger(args: {
     taskId,
     ...(args.idempotency === undefined ? {} : { idempotency: args.idempotency }),
   });
+  if (claim.kind === "claimed") {
+    // Claimed by this operator but past the budget: the reservation stays and reports it failed.
+    console.error("gateway: run claim over its budget; nothing ran", processId, taskId);
+    return errorAnswer(
+      appError(
+        "ledger_unavailable",
+        `The run claim took over ${CLAIM_BUDGET_MS / 1000} s to commit on the ledger, so nothing ran; this payment will be reported failed and can then be refunded`,
+      ),
+      { processId },
+    );
+  }
   if (claim.kind === "unknown") {
     // The claim may still have committed: the reservation stays, and when it comes due the
     // reporter settles it on the ledger (claims the run if nobody has, then reports it failed).

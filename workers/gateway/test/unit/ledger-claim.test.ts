@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { claimRunOnLedger, type LedgerClaimDeps } from "../../src/claims/ledger-claim.js";
+import {
+  CLAIM_BUDGET_MS,
+  claimRunOnLedger,
+  type LedgerClaimDeps,
+} from "../../src/claims/ledger-claim.js";
 import type { RunClaimResult } from "../../src/outcome/outcome-types.js";
 
 /** Deps that record every call in order and answer the claim with `claim`. */
@@ -53,13 +57,30 @@ describe("claimRunOnLedger (docs/gateway.md, Across deployments)", () => {
     expect(calls).toEqual(["reserve", "claimRun", "reserve"]);
   });
 
-  it("counts the FAILED report's due time from the committed claim, however long the claim took", async () => {
+  it("counts the FAILED report's due time from the committed claim, within the claim's budget", async () => {
     // A claim queued behind the operator's other transactions: were the report due from before
     // it, it would come due mid-run and a FAILED report would beat the delivered one.
-    const { deps, failAts } = recordingDeps({ kind: "claimed", hash: "0x1" }, 10 * FAIL_AFTER_MS);
+    const takes = CLAIM_BUDGET_MS - 1;
+    const { deps, failAts } = recordingDeps({ kind: "claimed", hash: "0x1" }, takes);
     const start = Date.now();
     expect(await run(deps)).toBeNull();
-    expect(failAts).toEqual([start + FAIL_AFTER_MS, start + 11 * FAIL_AFTER_MS]);
+    expect(failAts).toEqual([
+      start + CLAIM_BUDGET_MS + FAIL_AFTER_MS,
+      start + takes + FAIL_AFTER_MS,
+    ]);
+  });
+
+  it("runs nothing when the claim committed past its budget: the reservation reports it failed (503)", async () => {
+    // Past the budget the first reservation may come due while a run would still go on: no run.
+    const { deps, calls } = recordingDeps(
+      { kind: "claimed", hash: "0x1" },
+      CLAIM_BUDGET_MS + FAIL_AFTER_MS,
+    );
+    const answer = await run(deps);
+    expect(answer?.status).toBe(503);
+    expect(answer?.body).toMatchObject({ code: "ledger_unavailable" });
+    expect(JSON.stringify(answer?.body)).toMatch(/nothing ran/);
+    expect(calls).toEqual(["reserve", "claimRun", "finish k1"]);
   });
 
   it("answers 409 payment_claimed_elsewhere and withdraws the reservation when another holds it", async () => {
