@@ -1,13 +1,15 @@
 import { createPrivateKey, createPublicKey, type KeyObject, sign } from "node:crypto";
-import { ed25519Address, ed25519Authenticator } from "#shared/ledger/entry-bcs";
+import {
+  ed25519Address,
+  ed25519Authenticator,
+  ed25519SimulationAuthenticator,
+} from "#shared/ledger/entry-bcs";
 import type { LedgerSigner } from "#shared/ledger/transactions";
 
 // DER header of a PKCS#8 Ed25519 private key; the 32-byte seed follows it.
 const PKCS8_ED25519_PREFIX = Uint8Array.from([
   0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
 ]);
-
-const SIGNATURE_BYTES = 64;
 
 /** A private key's Node KeyObject, from its 32-byte seed. */
 export function ed25519KeyObject(seed: Uint8Array): KeyObject {
@@ -53,7 +55,7 @@ export class Ed25519Signer implements LedgerSigner {
   }
 
   simulationAuthenticator(): { bcsToBytes(): Uint8Array } {
-    const bytes = ed25519Authenticator(this.publicKey, new Uint8Array(SIGNATURE_BYTES));
+    const bytes = ed25519SimulationAuthenticator(this.publicKey);
     return { bcsToBytes: () => bytes };
   }
 }

@@ -201,6 +201,15 @@ export function ed25519Authenticator(publicKey: Uint8Array, signature: Uint8Arra
   return w.toUint8Array();
 }
 
+/**
+ * The AccountAuthenticator a simulation is sent with: the account's public key and an all-zero
+ * signature, which the node requires of `POST /v1/transactions/simulate` (a valid signature is
+ * refused there).
+ */
+export function ed25519SimulationAuthenticator(publicKey: Uint8Array): Uint8Array {
+  return ed25519Authenticator(publicKey, new Uint8Array(64));
+}
+
 /** The address of a single-key Ed25519 account: sha3-256(public key || 0x00). */
 export function ed25519Address(publicKey: Uint8Array): string {
   const hash = sha3_256(concatBytes(publicKey, Uint8Array.of(0)));

@@ -1,8 +1,6 @@
 import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
-import { ed25519Authenticator } from "#shared/ledger/entry-bcs";
+import { ed25519SimulationAuthenticator } from "#shared/ledger/entry-bcs";
 import type { LedgerSigner } from "#shared/ledger/transactions";
-
-const ED25519_SIGNATURE_BYTES = 64;
 
 let cached: { key: string; account: Account } | null = null;
 
@@ -25,10 +23,7 @@ export function operatorAccount(privateKey: string | null): Account | null {
  * before submitting it (docs/gateway.md, "One payment, one attempt").
  */
 export function simulatingSigner(account: Account): LedgerSigner {
-  const simulation = ed25519Authenticator(
-    account.publicKey.toUint8Array(),
-    new Uint8Array(ED25519_SIGNATURE_BYTES),
-  );
+  const simulation = ed25519SimulationAuthenticator(account.publicKey.toUint8Array());
   return {
     accountAddress: account.accountAddress,
     signWithAuthenticator: (message) => account.signWithAuthenticator(message),
