@@ -85,8 +85,8 @@ const ROUTE = "execute";
  * gateway can report its outcome; `data` against the agent's input schema; with an x402 payment,
  * pay and claim exactly it (pay-and-claim.ts); else Payment required when there is nothing to
  * claim, the caller proof (paid, or any request with an Idempotency-Key) and the claim; for a
- * paid run, its claim on the ledger (claims/ledger-claim.ts); then the agent; the outcome. Transport-free: the HTTP route and the MCP server both call it with
- * executeDepsFor's deps.
+ * paid run, its claim on the ledger (claims/ledger-claim.ts); then the agent; the outcome.
+ * Transport-free: the HTTP route and the MCP server both call it with executeDepsFor's deps.
  */
 export async function runExecute(args: {
   request: ExecuteRequest;
