@@ -48,6 +48,17 @@ export const ERROR_CODES = {
     status: 409,
     message: "This payment's run was claimed by another gateway; a payment runs once",
   },
+  /** Runs (docs/gateway.md, "Runs"): no such run, or it was deleted after its keep time. */
+  run_not_found: { status: 404, message: "Run not found" },
+  /** Reading or canceling a run needs its access token or the payer's caller proof. */
+  run_token_required: {
+    status: 401,
+    message:
+      "This run is private: send its access token (Authorization: Bearer) or the payer's caller proof",
+  },
+  run_access_denied: { status: 403, message: "This credential does not give access to this run" },
+  /** A final run, or a paid run its agent is working on (docs/gateway.md, "Canceling a run"). */
+  run_not_cancelable: { status: 409, message: "This run cannot be canceled" },
   process_inactive: { status: 400, message: "Process is not active" },
   payload_too_large: { status: 413, message: "Payload too large" },
   unsupported_media_type: { status: 415, message: "Content-Type must be application/json" },
