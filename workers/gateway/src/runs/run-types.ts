@@ -1,7 +1,7 @@
 import type { ErrorCode } from "#shared/errors/codes";
 import type { AgentRequest } from "#shared/schemas/agent";
 import type { JsonObject } from "#shared/schemas/common";
-import type { RunProgress, RunState } from "#shared/schemas/runs";
+import type { RunLinks, RunProgress, RunState } from "#shared/schemas/runs";
 import type { SettleResponse } from "#shared/x402/transport";
 import type { IdempotencyKey } from "../claims/claims-types.js";
 
@@ -27,6 +27,7 @@ export type RunSpec = {
   idempotency: IdempotencyKey | null;
   /** The receipt of the x402 payment this request committed: it goes with the answer. */
   x402Response?: SettleResponse;
+  links: RunLinks;
 };
 
 /** A run as its object keeps it; times are Unix milliseconds. */
@@ -47,6 +48,7 @@ export type RunRecord = {
   startedAt: number | null;
   endedAt: number | null;
   expiresAt: number;
+  links: RunLinks;
 };
 
 /** A run object's answer to a cancel (docs/gateway.md, "Canceling a run"). */
