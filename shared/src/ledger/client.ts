@@ -18,6 +18,8 @@ export function createLedgerClient(args: CreateLedgerClientArgs) {
     /** The ts-sdk instance, for what the client does not wrap. */
     aptos: core.aptos,
     moduleAddress: core.moduleAddress,
+    /** The sequence number, gas price and chain id a transaction of a sender needs. */
+    transactionContext: core.transactionContext,
     ...accountFunctions(core),
     ...registryFunctions(core),
     ...paymentFunctions(core),

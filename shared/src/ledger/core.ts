@@ -12,6 +12,7 @@ import {
   type EntryCall,
   type EntrySubmission,
   type SubmitOptions,
+  type TransactionClient,
   type TxReceipt,
   type WaitOptions,
 } from "./transactions.js";
@@ -47,6 +48,7 @@ export interface LedgerCore {
   waitForTransaction(hash: string, options?: WaitOptions): Promise<TxReceipt>;
   /** Simulates a SignedTransaction (BCS) whose signature is zeroed; throws what it would fail with. */
   simulateSigned(body: Uint8Array<ArrayBuffer>): Promise<void>;
+  transactionContext: TransactionClient["transactionContext"];
 }
 
 /** The ts-sdk's build options for our submit options: our gas default, the rest only when given. */
@@ -113,5 +115,6 @@ export function createLedgerCore(args: CreateLedgerClientArgs): LedgerCore {
     view,
     waitForTransaction: transactions.waitForTransaction,
     simulateSigned: transactions.simulateSigned,
+    transactionContext: transactions.transactionContext,
   };
 }

@@ -197,9 +197,19 @@ export function createTransactionClient(args: {
     return BigInt(gas.gas_estimate);
   }
 
+  // A node's chain id never changes: asked once per client (again after a failed ask).
+  let askedChainId: Promise<number> | null = null;
   async function chainId(): Promise<number> {
     if (network.chainId !== undefined) return network.chainId;
-    return (await ask("ledger info", { method: "GET", path: "" }, ledgerInfoAnswer)).chain_id;
+    askedChainId ??= ask("ledger info", { method: "GET", path: "" }, ledgerInfoAnswer).then(
+      (info) => info.chain_id,
+    );
+    try {
+      return await askedChainId;
+    } catch (error) {
+      askedChainId = null;
+      throw error;
+    }
   }
 
   /**

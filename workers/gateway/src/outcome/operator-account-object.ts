@@ -1,9 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
+import type { Account } from "@aptos-labs/ts-sdk";
 import { hexToBytes } from "#shared/auth/bytes";
 import { LedgerError } from "#shared/ledger/errors";
+import type { SubmitOptions, TxReceipt } from "#shared/ledger/transactions";
 import { gatewayConfig } from "../config.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { operatorAccount, simulatingSigner } from "./operator-account.js";
+import { OperatorSequence } from "./operator-sequence.js";
 import type {
   OutcomeReport,
   ReservationCheck,
@@ -22,18 +25,6 @@ function isFinal(error: unknown): boolean {
 /** Sends again on a sequence-number conflict, asking the node afresh each time. */
 const SEQUENCE_ATTEMPTS = 8;
 
-async function withFreshSequence<T>(send: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await send();
-    } catch (error) {
-      if (attempt >= SEQUENCE_ATTEMPTS || !isSequenceConflict(error)) throw error;
-      // The other sender's transaction is committing; a short, growing pause lets it land.
-      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 30));
-    }
-  }
-}
-
 /**
  * The one owner of the operator account's sequence numbers in this deployment: outcome reports
  * and run claims go out one at a time, so no two of its own transactions race for a sequence
@@ -43,6 +34,7 @@ async function withFreshSequence<T>(send: () => Promise<T>): Promise<T> {
  */
 export class OperatorAccountObject extends DurableObject<GatewayEnv> {
   private tail: Promise<unknown> = Promise.resolve();
+  private readonly sequence = new OperatorSequence();
 
   send(report: OutcomeReport): Promise<SendResult> {
     return this.inTurn(() => this.sendNow(report));
@@ -73,16 +65,42 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
     return turn;
   }
 
+  /**
+   * One transaction of the operator on the kept sequence number and gas price (operator-sequence.ts),
+   * sent again on a fresh sequence number after a conflict: the other sender's transaction is
+   * committing, so a short, growing pause lets it land.
+   */
+  private async onSequence(
+    account: Account,
+    send: (options: SubmitOptions) => Promise<TxReceipt>,
+  ): Promise<TxReceipt> {
+    const ask = () =>
+      gatewayLedger(this.env).transactionContext(account.accountAddress.toStringLong());
+    for (let attempt = 1; ; attempt++) {
+      const options = await this.sequence.next(ask);
+      try {
+        const receipt = await send(options);
+        this.sequence.committed(options.sequenceNumber);
+        return receipt;
+      } catch (error) {
+        this.sequence.forget();
+        if (attempt >= SEQUENCE_ATTEMPTS || !isSequenceConflict(error)) throw error;
+        await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 30));
+      }
+    }
+  }
+
   private async claimNow(key: RunKey): Promise<RunClaimResult> {
     const account = operatorAccount(gatewayConfig(this.env).operatorPrivateKey);
     if (account === null) {
       return { kind: "unknown", reason: "OPERATOR_PRIVATE_KEY is not configured" };
     }
     try {
-      const receipt = await withFreshSequence(() =>
+      const receipt = await this.onSequence(account, (options) =>
         gatewayLedger(this.env, { simulate: true }).claimRun({
           signer: simulatingSigner(account),
           ...key,
+          options,
         }),
       );
       return { kind: "claimed", hash: receipt.hash };
@@ -103,7 +121,7 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
       return { kind: "retry", reason: "OPERATOR_PRIVATE_KEY is not configured" };
     }
     try {
-      const receipt = await withFreshSequence(() =>
+      const receipt = await this.onSequence(signer, (options) =>
         gatewayLedger(this.env).reportOutcome({
           signer,
           processId: report.processId,
@@ -112,6 +130,7 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
           delivered: report.delivered,
           // Queued from sha256Hex (or "" for a failed run), so always valid hex.
           resultHash: hexToBytes(report.resultHash) ?? undefined,
+          options,
         }),
       );
       return { kind: "committed", hash: receipt.hash };
