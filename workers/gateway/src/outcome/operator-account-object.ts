@@ -16,6 +16,7 @@ import type {
 } from "./outcome-types.js";
 import { checkReservation } from "./reservation-check.js";
 import { isSequenceConflict } from "./sequence-conflict.js";
+import { SubmitLine } from "./submit-line.js";
 
 /** An abort or a malformed call is the ledger's final word; anything else may pass. */
 function isFinal(error: unknown): boolean {
@@ -27,17 +28,19 @@ const SEQUENCE_ATTEMPTS = 8;
 
 /**
  * The one owner of the operator account's sequence numbers in this deployment: outcome reports
- * and run claims go out one at a time, so no two of its own transactions race for a sequence
- * number; a conflict with another sender of the same key (another deployment) is sent again on
+ * and run claims are built and submitted one at a time, so no two of its own transactions race
+ * for a sequence number (their commits are awaited outside that line); a conflict with another sender of the same key (another deployment) is sent again on
  * a fresh sequence number. Each report queue waits for its own report before sending the next,
  * so this line holds at most one report per process and a busy process cannot starve the others.
  */
 export class OperatorAccountObject extends DurableObject<GatewayEnv> {
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly line = new SubmitLine();
   private readonly sequence = new OperatorSequence();
+  /** The operator's transactions accepted by the node and not yet committed (or failed). */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   send(report: OutcomeReport): Promise<SendResult> {
-    return this.inTurn(() => this.sendNow(report));
+    return this.line.run((release) => this.sendNow(report, release));
   }
 
   /**
@@ -45,7 +48,7 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
    * simulated first, so a claim the ledger refuses is never submitted and costs no gas.
    */
   claimRun(key: RunKey): Promise<RunClaimResult> {
-    return this.inTurn(() => this.claimNow(key));
+    return this.line.run((release) => this.claimNow(key, release));
   }
 
   /** Before a reservation that came due turns into a FAILED report (outcome-reporter-object.ts). */
@@ -59,44 +62,51 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
     });
   }
 
-  private inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const turn = this.tail.then(work);
-    this.tail = turn.catch(() => undefined);
-    return turn;
-  }
-
   /**
    * One transaction of the operator on the kept sequence number and gas price (operator-sequence.ts),
    * sent again on a fresh sequence number after a conflict: the other sender's transaction is
-   * committing, so a short, growing pause lets it land.
+   * committing, so a short, growing pause lets it land. `release` frees the line once the node
+   * accepted it.
    */
   private async onSequence(
     account: Account,
+    release: () => void,
     send: (options: SubmitOptions) => Promise<TxReceipt>,
   ): Promise<TxReceipt> {
     const ask = () =>
       gatewayLedger(this.env).transactionContext(account.accountAddress.toStringLong());
     for (let attempt = 1; ; attempt++) {
-      const options = await this.sequence.next(ask);
+      const next = await this.sequence.next(ask);
+      const sending = send({
+        ...next,
+        onSubmitted: () => {
+          this.sequence.submitted(next.sequenceNumber);
+          release();
+        },
+      });
+      this.inFlight.add(sending);
       try {
-        const receipt = await send(options);
-        this.sequence.committed(options.sequenceNumber);
-        return receipt;
+        return await sending;
       } catch (error) {
         this.sequence.forget();
         if (attempt >= SEQUENCE_ATTEMPTS || !isSequenceConflict(error)) throw error;
         await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 30));
+      } finally {
+        this.inFlight.delete(sending);
       }
     }
   }
 
-  private async claimNow(key: RunKey): Promise<RunClaimResult> {
+  private async claimNow(key: RunKey, release: () => void): Promise<RunClaimResult> {
     const account = operatorAccount(gatewayConfig(this.env).operatorPrivateKey);
     if (account === null) {
       return { kind: "unknown", reason: "OPERATOR_PRIVATE_KEY is not configured" };
     }
+    // A claim is simulated, and a node simulates on committed state only: the operator's
+    // earlier transactions must have committed, or its sequence number would be "too new".
+    await Promise.allSettled([...this.inFlight]);
     try {
-      const receipt = await this.onSequence(account, (options) =>
+      const receipt = await this.onSequence(account, release, (options) =>
         gatewayLedger(this.env, { simulate: true }).claimRun({
           signer: simulatingSigner(account),
           ...key,
@@ -115,13 +125,13 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
     }
   }
 
-  private async sendNow(report: OutcomeReport): Promise<SendResult> {
+  private async sendNow(report: OutcomeReport, release: () => void): Promise<SendResult> {
     const signer = operatorAccount(gatewayConfig(this.env).operatorPrivateKey);
     if (signer === null) {
       return { kind: "retry", reason: "OPERATOR_PRIVATE_KEY is not configured" };
     }
     try {
-      const receipt = await this.onSequence(signer, (options) =>
+      const receipt = await this.onSequence(signer, release, (options) =>
         gatewayLedger(this.env).reportOutcome({
           signer,
           processId: report.processId,

@@ -11,9 +11,9 @@ type Known = { sequenceNumber: bigint; gasUnitPrice: bigint; askedAt: number };
 /**
  * The operator account's next sequence number and gas price, kept by the one object that sends
  * its transactions (operator-account-object.ts), so a run claim or a report does not ask the node
- * for them first (docs/benchmarks.md, "Paid throughput"). After a committed transaction the
- * sequence number moves on; after anything else it is forgotten and asked again, since a refused,
- * aborted or unknown transaction may or may not have used it.
+ * for them first (docs/benchmarks.md, "Paid throughput"). Once the node accepted a transaction
+ * the sequence number moves on; after any failure it is forgotten and asked again, since a
+ * refused, aborted or unknown transaction may or may not have used it.
  */
 export class OperatorSequence {
   private known: Known | null = null;
@@ -31,8 +31,8 @@ export class OperatorSequence {
     return { sequenceNumber: this.known.sequenceNumber, gasUnitPrice: this.known.gasUnitPrice };
   }
 
-  /** The transaction built with `used` committed. */
-  committed(used: bigint | undefined): void {
+  /** The node accepted the transaction built with `used`: the next one takes the number after. */
+  submitted(used: bigint | undefined): void {
     if (this.known !== null && used === this.known.sequenceNumber) {
       this.known = { ...this.known, sequenceNumber: used + 1n };
     } else this.known = null;

@@ -12,12 +12,12 @@ function node(start = 7n) {
 }
 
 describe("the operator's kept sequence number", () => {
-  it("asks the node once, then counts committed transactions itself", async () => {
+  it("asks the node once, then counts the transactions the node accepted itself", async () => {
     const { state, ask } = node();
     const sequence = new OperatorSequence(() => 0);
     const first = await sequence.next(ask);
     expect(first).toEqual({ sequenceNumber: 7n, gasUnitPrice: 100n });
-    sequence.committed(first.sequenceNumber);
+    sequence.submitted(first.sequenceNumber);
     expect(await sequence.next(ask)).toEqual({ sequenceNumber: 8n, gasUnitPrice: 100n });
     expect(state.asked).toBe(1);
   });
@@ -36,18 +36,18 @@ describe("the operator's kept sequence number", () => {
     const { state, ask } = node();
     let now = 0;
     const sequence = new OperatorSequence(() => now);
-    sequence.committed((await sequence.next(ask)).sequenceNumber);
+    sequence.submitted((await sequence.next(ask)).sequenceNumber);
     state.sequenceNumber = 12n;
     state.gasUnitPrice = 150n;
     now = OPERATOR_CONTEXT_KEEP_MS;
     expect(await sequence.next(ask)).toEqual({ sequenceNumber: 12n, gasUnitPrice: 150n });
   });
 
-  it("forgets a number when a commit reports another one than it handed out", async () => {
+  it("forgets a number when a submission reports another one than it handed out", async () => {
     const { state, ask } = node();
     const sequence = new OperatorSequence(() => 0);
     await sequence.next(ask);
-    sequence.committed(3n);
+    sequence.submitted(3n);
     await sequence.next(ask);
     expect(state.asked).toBe(2);
   });
