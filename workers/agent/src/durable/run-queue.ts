@@ -18,8 +18,10 @@ type Waiter = {
   leaseMs: number;
   timer: ReturnType<typeof setTimeout>;
   settle: (outcome: SlotWait) => void;
-  settled: Promise<SlotWait>;
 };
+
+/** How a queued run's wait ended, kept until its caller collects it (or it could not matter). */
+type Ticket = { settled: Promise<SlotWait>; forgetAt: number };
 
 /**
  * The queue of an agent with maxConcurrentRuns (docs/agent.md, "Streaming"): slots are leases in
@@ -29,6 +31,7 @@ type Waiter = {
  */
 export class RunQueue {
   private readonly waiters = new Map<string, Waiter>();
+  private readonly tickets = new Map<string, Ticket>();
   private limit = 1;
   private wake: ReturnType<typeof setTimeout> | undefined;
 
@@ -58,19 +61,27 @@ export class RunQueue {
       settle = resolve;
     });
     const timer = setTimeout(() => this.settle(args.transactionId, "expired"), args.waitMs);
-    this.waiters.set(args.transactionId, { leaseMs: args.leaseMs, timer, settle, settled });
+    this.waiters.set(args.transactionId, { leaseMs: args.leaseMs, timer, settle });
+    // A slot granted before the caller asks (wait) is kept for it; past its lease it is moot.
+    const forgetAt = args.now + args.waitMs + args.leaseMs;
+    this.tickets.set(args.transactionId, { settled, forgetAt });
     this.scheduleWake();
     return "queued";
   }
 
   /** Resolves when the queued run gets its slot, its wait runs out, or it leaves the line. */
-  wait(transactionId: string): Promise<SlotWait> {
-    return this.waiters.get(transactionId)?.settled ?? Promise.resolve("left");
+  async wait(transactionId: string): Promise<SlotWait> {
+    const ticket = this.tickets.get(transactionId);
+    if (ticket === undefined) return "left";
+    const outcome = await ticket.settled;
+    this.tickets.delete(transactionId);
+    return outcome;
   }
 
   /** Frees `transactionId`'s slot and hands it to the first waiter. */
   release(transactionId: string): void {
     deleteSlot(this.sql, transactionId);
+    this.tickets.delete(transactionId);
     this.drain();
   }
 
@@ -90,6 +101,9 @@ export class RunQueue {
 
   private drain(): void {
     const now = Date.now();
+    for (const [transactionId, ticket] of this.tickets) {
+      if (ticket.forgetAt < now) this.tickets.delete(transactionId);
+    }
     let live = countLiveSlots(this.sql, now);
     for (const [transactionId, waiter] of this.waiters) {
       if (live >= this.limit) break;
