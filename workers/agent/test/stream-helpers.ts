@@ -62,15 +62,16 @@ export function answerOf(read: ReadStream) {
 }
 
 /**
- * Calls the echo agent with `vars` and hands back its response as soon as it starts, so a stream
+ * Calls an agent Worker with `vars` and hands back its response as soon as it starts, so a stream
  * is read while the run goes on; `done` settles once the Worker's work (waitUntil) is over.
  */
-export async function openEcho(
+export async function openAgent(
+  worker: ExportedHandler<AgentWorkerEnv>,
   request: Request,
   vars: Record<string, unknown> = {},
 ): Promise<{ response: Response; done: Promise<void> }> {
   const ctx = createExecutionContext();
-  const fetchHandler = (echoWorker as ExportedHandler<AgentWorkerEnv>).fetch;
+  const fetchHandler = worker.fetch;
   if (fetchHandler === undefined) throw new Error("no fetch handler");
   const response = await fetchHandler(
     request as Request<unknown, IncomingRequestCfProperties>,
@@ -78,6 +79,11 @@ export async function openEcho(
     ctx,
   );
   return { response, done: waitOnExecutionContext(ctx) };
+}
+
+/** The echo agent of the test config, opened as openAgent does. */
+export function openEcho(request: Request, vars: Record<string, unknown> = {}) {
+  return openAgent(echoWorker, request, vars);
 }
 
 /** A signed /execute request asking for the stream; `signal` aborts it (the caller leaving). */
