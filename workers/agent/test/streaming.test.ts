@@ -101,6 +101,17 @@ describe("POST /execute with Accept: text/event-stream", () => {
     expect(bad).toMatchObject({ success: false, error: expect.stringContaining("progress()") });
   });
 
+  it("streams log lines within the log bounds (AGENT_LOG_MAX_LINES 8, AGENT_LOG_MAX_LINE_BYTES 128)", async () => {
+    const lines = Array.from({ length: 20 }, (_, i) => `${i} ${"é".repeat(200)}`);
+    const read = await stream(agentRequest({ data: { log: lines } }));
+    const streamed = read.events.flatMap(({ event }) => (event.type === "log" ? [event.line] : []));
+    expect(streamed).toHaveLength(8);
+    for (const line of streamed) {
+      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(128);
+    }
+    expect(answerOf(read).logs).toHaveLength(8);
+  });
+
   it(`sends at most ${MAX_PARTIALS} partials and says how many it dropped`, async () => {
     const read = await stream(agentRequest({ data: { partials: { count: 120, bytes: 1 } } }));
     expect(types(read).filter((type) => type === "partial")).toHaveLength(MAX_PARTIALS);

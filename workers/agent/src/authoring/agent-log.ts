@@ -48,7 +48,8 @@ export function createTransactionLog(args: {
     }
     const line = format(level, String(message));
     authored.push(line);
-    args.onLine?.(line);
+    // The spare slot's line may give way to the marker: streamed are at most maxLines.
+    if (authored.length <= maxLines) args.onLine?.(line);
   };
 
   const log: AgentLog = Object.assign(write("INFO"), {

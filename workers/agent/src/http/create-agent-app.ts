@@ -133,13 +133,17 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
       return streamExecute({ ...run, admission, callerSignal, keepAlive });
     }
     if (admission.kind === "replay") return c.json(admission.answer.body, admission.answer.status);
-    const ended = await executeTransaction({
+    // Like a stream's, the run outlives a caller that leaves once it started (its outcome is
+    // stored for a retry).
+    const running = executeTransaction({
       ...run,
       run: admission.run,
       emit: () => {},
       signal: callerSignal,
       keepAlive,
     });
+    keepAlive(running);
+    const ended = await running;
     // Nobody reads it: the caller left before the run started, and the run never will.
     if (ended === null) return errorResponse(c, appError("conflict", LEFT_BEFORE_START), noRun);
     return c.json(ended.answer.body, ended.answer.status);
