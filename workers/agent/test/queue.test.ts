@@ -87,6 +87,29 @@ describe("maxConcurrentRuns: the queue", () => {
     await replay.done;
   });
 
+  it("takes a queued run out of line when its reader cancels the stream", async () => {
+    const agent = queuedAgent();
+    const first = await startRun(agent.request({ delayMs: 250 }), agent.vars);
+    await first.reached("started");
+    const leavingBody = agent.request({});
+    const { response, done } = await openEcho(await streamRequest(leavingBody), agent.vars);
+    const reader = response.body?.getReader();
+    if (reader === undefined) throw new Error("no body");
+    const queued = new TextDecoder().decode((await reader.read()).value);
+    expect(queued).toContain("event: queued");
+    await reader.cancel();
+    await Promise.all([first.read, first.done, done]);
+    // Never started, so never stored; and its id was given back.
+    const logs = await fetchEcho(
+      await signedLogsRequest(leavingBody.transactionId, { processId: agent.processId }),
+      agent.vars,
+    );
+    expect(logs.status).toBe(404);
+    const retry = await startRun(leavingBody, agent.vars);
+    expect(types(await retry.read)).toEqual(["started", "answer"]);
+    await retry.done;
+  });
+
   it("queues JSON callers too: whichever starts second starts after the first ended", async () => {
     const agent = queuedAgent();
     const call = async (name: string) => {
