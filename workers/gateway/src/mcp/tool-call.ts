@@ -4,7 +4,7 @@ import { LedgerError } from "#shared/ledger/errors";
 import { addressSchema, ZERO_ADDRESS } from "#shared/schemas/address";
 import type { ExecuteBody } from "#shared/schemas/gateway";
 import { MCP_PAYMENT_META_KEY, type PaymentPayload } from "#shared/x402/transport";
-import { executeDepsFor } from "../execute/execute-deps.js";
+import { executeDepsFor } from "../deps/execute-deps.js";
 import { runExecute } from "../execute/run-execute.js";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";

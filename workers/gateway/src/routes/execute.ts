@@ -7,7 +7,7 @@ import {
   executeSuccessResponseSchema,
   processIdParamSchema,
 } from "#shared/schemas/gateway";
-import { executeDepsFor } from "../execute/execute-deps.js";
+import { executeDepsFor } from "../deps/execute-deps.js";
 import { runExecute } from "../execute/run-execute.js";
 import { paymentOf, speaksX402 } from "../http/payment-header.js";
 import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";

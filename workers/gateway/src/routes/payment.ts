@@ -22,7 +22,8 @@ import {
   paymentSignatureHeaderSchema,
   withPaymentHeaders,
 } from "../openapi/route-parts.js";
-import { runPayment } from "../payment/run-payment.js";
+import { payIntoEscrow } from "../pay/pay-into-escrow.js";
+import { escrowScheme } from "../payment/escrow-scheme.js";
 
 const paymentRoute = createRoute({
   method: "post",
@@ -66,18 +67,24 @@ export const paymentRoutes = gatewayRouter()
     }
     const url = new URL(c.req.url);
     const config = gatewayConfig(c.env);
-    const answer = await runPayment({
-      ledger: gatewayLedger(c.env),
-      body,
-      payment: payment.payment,
-      resourceUrl: url.toString(),
-      unsignedTransactionTtlSeconds: config.unsignedTransactionTtlSeconds,
-      rawBody: c.get("rawBody"),
-      headers: c.req.raw.headers,
-      path: `${url.pathname}${url.search}`,
-      publicOrigin: config.publicOrigin,
-      idempotencyKey,
-      claims: () => claimsStub(c.env, body.processId, body.userAddress),
+    const ledger = gatewayLedger(c.env);
+    const { unsignedTransactionTtlSeconds } = config;
+    const answer = await payIntoEscrow({
+      request: {
+        body,
+        payment: payment.payment,
+        resourceUrl: url.toString(),
+        rawBody: c.get("rawBody"),
+        headers: c.req.raw.headers,
+        path: `${url.pathname}${url.search}`,
+        idempotencyKey,
+      },
+      deps: {
+        ledger,
+        scheme: escrowScheme({ ledger, unsignedTransactionTtlSeconds }),
+        publicOrigin: config.publicOrigin,
+        claims: () => claimsStub(c.env, body.processId, body.userAddress),
+      },
     });
     return sendDeclared(c, answer);
   })
