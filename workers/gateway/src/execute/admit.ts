@@ -3,7 +3,7 @@ import type { SettleResponse } from "#shared/x402/transport";
 import { admitCaller } from "../claims/admit-caller.js";
 import type { IdempotencyKey } from "../claims/claims-types.js";
 import type { Failure } from "../http/failure.js";
-import { executePaymentRequired } from "./execute-offer.js";
+import { executePaymentRequired } from "./execute-terms.js";
 import { EXECUTE_ROUTE, type ExecuteDeps, type ExecuteRequest } from "./execute-types.js";
 import { payAndClaim } from "./pay-and-claim.js";
 import { newTransactionId } from "./transaction-id.js";

@@ -1,8 +1,8 @@
-import { appError } from "#shared/errors/app-error";
+import { type AppError, appError } from "#shared/errors/app-error";
 import type { GatewayContext } from "#shared/ledger/records";
 import type { PaymentPayload, SettleResponse } from "#shared/x402/transport";
 import { type Failure, refused } from "../http/failure.js";
-import { executeOffer, executePaymentRequired, executeScheme } from "./execute-offer.js";
+import { executePaymentRequired, executeScheme, executeTerms } from "./execute-terms.js";
 import type { ExecuteDeps, ExecuteRequest } from "./execute-types.js";
 import { newTransactionId } from "./transaction-id.js";
 import { usablePaymentTaskIds } from "./usable-payments.js";
@@ -29,7 +29,7 @@ export async function payAndClaim(args: {
 }): Promise<PaidClaim> {
   const { request, deps } = args;
   const { processId, body } = request;
-  const refuse = (error: ReturnType<typeof appError>): PaidClaim => ({
+  const refuse = (error: AppError): PaidClaim => ({
     ok: false,
     failure: refused(error, processId),
   });
@@ -47,7 +47,7 @@ export async function payAndClaim(args: {
     expected: {
       userAddress: body.userAddress,
       processId,
-      minAmount: executeOffer(args).price,
+      minAmount: executeTerms(args).price,
       taskId: body.taskId,
     },
   });

@@ -110,7 +110,7 @@ function userAddressOf(meta: Record<string, unknown> | undefined): string | null
 
 /**
  * The x402 payment as sent: an object, checked as an escrow payment by the execute path
- * (docs/x402.md, "What the server checks"), where a bad one is a tool error with a fresh offer.
+ * (docs/x402.md, "What the server checks"), where a bad one is a tool error with fresh payment requirements.
  */
 function paymentOf(meta: Record<string, unknown> | undefined): PaymentPayload | null {
   const given = meta?.[MCP_PAYMENT_META_KEY];

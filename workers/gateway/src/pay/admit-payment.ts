@@ -7,7 +7,7 @@ import type { ClaimsApi, IdempotencyKey } from "../claims/claims-types.js";
 import { checkProcessState } from "../execute/process-state.js";
 import { newTransactionId } from "../execute/transaction-id.js";
 import { type Failure, refused } from "../http/failure.js";
-import type { EscrowOffer, EscrowScheme, VerifiedPayment } from "../payment/escrow-scheme.js";
+import type { EscrowScheme, PaymentTerms, VerifiedPayment } from "../payment/escrow-scheme.js";
 import { paymentRequiredFailure } from "../payment/payment-required.js";
 import { PAYMENT_WAIT_SECS } from "../payment/submit-payment.js";
 
@@ -34,7 +34,7 @@ export type AdmittedPayment = {
   payment: VerifiedPayment;
   idempotency: IdempotencyKey | null;
   /** What a refused x402 settle offers afresh. */
-  offer: EscrowOffer;
+  terms: PaymentTerms;
 };
 
 /**
@@ -72,7 +72,7 @@ export async function admitPayment(args: {
       ),
     );
   }
-  const offer: EscrowOffer = {
+  const terms: PaymentTerms = {
     processId,
     price,
     amount: body.amount,
@@ -94,7 +94,7 @@ export async function admitPayment(args: {
     );
     return {
       ok: false,
-      failure: await paymentRequiredFailure({ scheme: deps.scheme, offer, error }),
+      failure: await paymentRequiredFailure({ scheme: deps.scheme, terms, error }),
     };
   }
   const expected = {
@@ -111,12 +111,12 @@ export async function admitPayment(args: {
     const error = verified.error;
     return {
       ok: false,
-      failure: await paymentRequiredFailure({ scheme: deps.scheme, offer, error }),
+      failure: await paymentRequiredFailure({ scheme: deps.scheme, terms, error }),
     };
   }
 
   const transactionId = newTransactionId();
-  const admitted = { transactionId, payment: verified.payment, idempotency: null, offer };
+  const admitted = { transactionId, payment: verified.payment, idempotency: null, terms };
   if (request.idempotencyKey === null) return { ok: true, admitted };
   const caller = await admitCaller({
     request,

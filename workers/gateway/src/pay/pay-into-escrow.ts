@@ -20,7 +20,7 @@ export async function payIntoEscrow(args: {
   const processId = body.processId;
   const admission = await admitPayment(args);
   if (!admission.ok) return answerOf(admission.failure);
-  const { transactionId, payment, idempotency, offer } = admission.admitted;
+  const { transactionId, payment, idempotency, terms } = admission.admitted;
 
   const settled = await deps.scheme.settle({ payment, processId });
   let answer: GatewayAnswer;
@@ -43,7 +43,7 @@ export async function payIntoEscrow(args: {
   } else {
     const { error, response } = settled;
     answer = answerOf(
-      await paymentRequiredFailure({ scheme: deps.scheme, offer, error, response }),
+      await paymentRequiredFailure({ scheme: deps.scheme, terms, error, response }),
     );
   }
   if (idempotency !== null) {

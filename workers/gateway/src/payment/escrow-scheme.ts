@@ -18,7 +18,7 @@ import { checkSignedPayment, type ExpectedPayment } from "./check-signed-payment
 import { submitPayment } from "./submit-payment.js";
 
 /** What a PaymentRequired of one process is made from (docs/x402.md, "Requirements"). */
-export type EscrowOffer = {
+export type PaymentTerms = {
   processId: string;
   /** The process's current price: the least a payment may carry. */
   price: bigint;
@@ -62,7 +62,7 @@ export type Settlement =
  */
 export type EscrowScheme = {
   readonly scheme: typeof ESCROW_SCHEME;
-  paymentRequirements(offer: EscrowOffer & { error: string }): Promise<PaymentRequired>;
+  paymentRequirements(terms: PaymentTerms & { error: string }): Promise<PaymentRequired>;
   verify(args: { sent: SentPayment; expected: ExpectedPayment }): Promise<Verification>;
   settle(args: { payment: VerifiedPayment; processId: string }): Promise<Settlement>;
 };
@@ -75,8 +75,8 @@ export function escrowScheme(args: {
   const { ledger, unsignedTransactionTtlSeconds } = args;
   return {
     scheme: ESCROW_SCHEME,
-    paymentRequirements: (offer) =>
-      paymentRequirements({ ledger, offer, unsignedTransactionTtlSeconds }),
+    paymentRequirements: (terms) =>
+      paymentRequirements({ ledger, terms, unsignedTransactionTtlSeconds }),
     verify: ({ sent, expected }) => verify({ ledger, sent, expected }),
     settle: ({ payment, processId }) => settle({ ledger, payment, processId }),
   };
@@ -89,22 +89,22 @@ export function escrowScheme(args: {
  */
 async function paymentRequirements(args: {
   ledger: LedgerClient;
-  offer: EscrowOffer & { error: string };
+  terms: PaymentTerms & { error: string };
   unsignedTransactionTtlSeconds: number;
 }): Promise<PaymentRequired> {
-  const { ledger, offer } = args;
-  const { processId, taskId } = offer;
+  const { ledger, terms } = args;
+  const { processId, taskId } = terms;
   const extra: Omit<EscrowRequirementExtra, "function"> = { processId, taskId };
   // Nobody can sign for the zero address (the anonymous MCP caller): nothing is built for it.
-  if (offer.payer !== null && normalizeAddress(offer.payer) !== ZERO_ADDRESS) {
+  if (terms.payer !== null && normalizeAddress(terms.payer) !== ZERO_ADDRESS) {
     const expiresAtSecs = Math.floor(Date.now() / 1000) + args.unsignedTransactionTtlSeconds;
     try {
       const transaction = await ledger.buildUnsignedMakePayment({
-        sender: offer.payer,
-        request: { processId, taskId, amount: offer.amount ?? offer.price },
+        sender: terms.payer,
+        request: { processId, taskId, amount: terms.amount ?? terms.price },
         expiresAtSecs,
       });
-      extra.payer = offer.payer;
+      extra.payer = terms.payer;
       extra.unsignedTransaction = `0x${bytesToHex(transaction.rawTransaction.bcsToBytes())}`;
       extra.unsignedTransactionExpiresAt = new Date(expiresAtSecs * 1000).toISOString();
     } catch (error) {
@@ -112,13 +112,13 @@ async function paymentRequirements(args: {
     }
   }
   return escrowPaymentRequired({
-    error: offer.error,
-    resourceUrl: offer.resourceUrl,
+    error: terms.error,
+    resourceUrl: terms.resourceUrl,
     description: `One run of process ${processId}, paid into escrow`,
     chainId: await ledgerChainId(ledger),
     moduleAddress: ledger.moduleAddress(),
-    amount: offer.price,
-    maxTimeoutSeconds: offer.maxTimeoutSeconds,
+    amount: terms.price,
+    maxTimeoutSeconds: terms.maxTimeoutSeconds,
     extra,
   });
 }

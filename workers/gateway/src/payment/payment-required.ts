@@ -2,7 +2,7 @@ import type { AppError } from "#shared/errors/app-error";
 import { errorMessage, errorStatus } from "#shared/errors/bodies";
 import type { SettleResponse } from "#shared/x402/transport";
 import type { Failure } from "../http/failure.js";
-import type { EscrowOffer, EscrowScheme } from "./escrow-scheme.js";
+import type { EscrowScheme, PaymentTerms } from "./escrow-scheme.js";
 
 /**
  * A refusal that carries the payment requirements afresh. Only a 402 gets the make_payment built
@@ -11,17 +11,17 @@ import type { EscrowOffer, EscrowScheme } from "./escrow-scheme.js";
  */
 export async function paymentRequiredFailure(args: {
   scheme: EscrowScheme;
-  offer: EscrowOffer;
+  terms: PaymentTerms;
   error: AppError;
   response?: SettleResponse;
 }): Promise<Failure> {
   const { error, response } = args;
-  const offer = errorStatus(error) === 402 ? args.offer : { ...args.offer, payer: null };
-  const required = await args.scheme.paymentRequirements({ ...offer, error: errorMessage(error) });
+  const terms = errorStatus(error) === 402 ? args.terms : { ...args.terms, payer: null };
+  const required = await args.scheme.paymentRequirements({ ...terms, error: errorMessage(error) });
   return {
     kind: "refused",
     error,
-    processId: offer.processId,
+    processId: terms.processId,
     x402: { required, ...(response === undefined ? {} : { response }) },
   };
 }

@@ -1,8 +1,8 @@
-import { appError } from "#shared/errors/app-error";
+import { type AppError, appError } from "#shared/errors/app-error";
 import type { GatewayContext } from "#shared/ledger/records";
 import type { SettleResponse } from "#shared/x402/transport";
 import type { Failure } from "../http/failure.js";
-import { type EscrowOffer, type EscrowScheme, escrowScheme } from "../payment/escrow-scheme.js";
+import { type EscrowScheme, escrowScheme, type PaymentTerms } from "../payment/escrow-scheme.js";
 import { paymentRequiredFailure } from "../payment/payment-required.js";
 import { PAYMENT_WAIT_SECS } from "../payment/submit-payment.js";
 import type { ExecuteDeps, ExecuteRequest } from "./execute-types.js";
@@ -17,11 +17,11 @@ export function executeScheme(deps: ExecuteDeps): EscrowScheme {
 }
 
 /** The payment a paid execute asks for: at least the current price, for the body's payer. */
-export function executeOffer(args: {
+export function executeTerms(args: {
   request: ExecuteRequest;
   deps: ExecuteDeps;
   context: GatewayContext;
-}): EscrowOffer {
+}): PaymentTerms {
   const { request, deps, context } = args;
   return {
     processId: request.processId,
@@ -42,7 +42,7 @@ export function executePaymentRequired(args: {
   request: ExecuteRequest;
   deps: ExecuteDeps;
   context: GatewayContext;
-  error?: ReturnType<typeof appError>;
+  error?: AppError;
   response?: SettleResponse;
 }): Promise<Failure> {
   const { request, deps } = args;
@@ -50,7 +50,7 @@ export function executePaymentRequired(args: {
     args.error ?? appError(request.speaksX402 ? "x402_payment_required" : "payment_required");
   return paymentRequiredFailure({
     scheme: executeScheme(deps),
-    offer: executeOffer(args),
+    terms: executeTerms(args),
     error,
     ...(args.response === undefined ? {} : { response: args.response }),
   });
