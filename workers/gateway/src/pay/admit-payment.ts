@@ -40,9 +40,9 @@ export type AdmittedPayment = {
 /**
  * The admission of POST /api/payment (docs/gateway.md, "Payment"; docs/x402.md): the payment
  * sent once; context (the one-call view) and refusals (the process exists and is active, the
- * amount covers its current price) before anything is built or submitted; without a payment, 402
- * with the payment requirements to sign; the payment verified (escrow-scheme.ts); then, with an
- * Idempotency-Key, the caller proof and the key (claims/admit-caller.ts, as execute admits them).
+ * amount covers its current price) before anything is built or submitted; the payment verified
+ * (verifySentPayment); then, with an Idempotency-Key, the caller proof and the key
+ * (claims/admit-caller.ts, as execute admits them).
  */
 export async function admitPayment(args: {
   request: PaymentRequest;
@@ -81,42 +81,12 @@ export async function admitPayment(args: {
     resourceUrl: request.resourceUrl,
     maxTimeoutSeconds: PAYMENT_WAIT_SECS,
   };
-  const sent =
-    request.payment !== null
-      ? { x402: request.payment }
-      : body.signedTransaction !== undefined
-        ? { signedTransaction: body.signedTransaction }
-        : null;
-  if (sent === null) {
-    const error = appError(
-      "x402_payment_required",
-      "Payment required: sign accepts[0].extra.unsignedTransaction (or your own make_payment) and send it in the PAYMENT-SIGNATURE header (docs/x402.md)",
-    );
-    return {
-      ok: false,
-      failure: await paymentRequiredFailure({ scheme: deps.scheme, terms, error }),
-    };
-  }
-  const expected = {
-    userAddress: body.userAddress,
-    processId,
-    minAmount: price,
-    amount: body.amount,
-    taskId: body.taskId,
-  };
-  const verified = await deps.scheme.verify({ sent, expected });
-  if (!verified.ok) {
-    // A refused x402 payment gets the requirements afresh; SPEC's body field a plain 400.
-    if ("signedTransaction" in sent) return refuse(verified.error);
-    const error = verified.error;
-    return {
-      ok: false,
-      failure: await paymentRequiredFailure({ scheme: deps.scheme, terms, error }),
-    };
-  }
+  const verified = await verifySentPayment({ request, scheme: deps.scheme, terms });
+  if (!verified.ok) return verified;
 
   const transactionId = newTransactionId();
-  const admitted = { transactionId, payment: verified.payment, idempotency: null, terms };
+  const { payment } = verified;
+  const admitted = { transactionId, payment, idempotency: null, terms };
   if (request.idempotencyKey === null) return { ok: true, admitted };
   const caller = await admitCaller({
     request,
@@ -131,4 +101,49 @@ export async function admitPayment(args: {
   // No payment to claim was named, so "no_payment" cannot come: the key is taken or not.
   const idempotency = caller.kind === "admitted" ? caller.idempotency : null;
   return { ok: true, admitted: { ...admitted, idempotency } };
+}
+
+/**
+ * The payment the request sent, verified against it before anything is submitted
+ * (escrow-scheme.ts). None sent: 402 with the payment requirements to sign. A refused x402
+ * payment gets the requirements afresh; a refused body.signedTransaction is a plain 400.
+ */
+async function verifySentPayment(args: {
+  request: PaymentRequest;
+  scheme: EscrowScheme;
+  terms: PaymentTerms;
+}): Promise<{ ok: true; payment: VerifiedPayment } | { ok: false; failure: Failure }> {
+  const { request, scheme, terms } = args;
+  const { body } = request;
+  const sent =
+    request.payment !== null
+      ? { x402: request.payment }
+      : body.signedTransaction !== undefined
+        ? { signedTransaction: body.signedTransaction }
+        : null;
+  const requirementsAfresh = async (error: AppError) => ({
+    ok: false as const,
+    failure: await paymentRequiredFailure({ scheme, terms, error }),
+  });
+  if (sent === null) {
+    return requirementsAfresh(
+      appError(
+        "x402_payment_required",
+        "Payment required: sign accepts[0].extra.unsignedTransaction (or your own make_payment) and send it in the PAYMENT-SIGNATURE header (docs/x402.md)",
+      ),
+    );
+  }
+  const expected = {
+    userAddress: body.userAddress,
+    processId: terms.processId,
+    minAmount: terms.price,
+    amount: body.amount,
+    taskId: body.taskId,
+  };
+  const verified = await scheme.verify({ sent, expected });
+  if (verified.ok) return verified;
+  if ("signedTransaction" in sent) {
+    return { ok: false, failure: refused(verified.error, terms.processId) };
+  }
+  return requirementsAfresh(verified.error);
 }
