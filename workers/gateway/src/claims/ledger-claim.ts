@@ -4,7 +4,7 @@ import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 import type { RunClaimResult } from "../outcome/outcome-types.js";
 import type { IdempotencyKey } from "./claims-types.js";
 
-/** What the ledger claim needs from an execute's deps (execute/run-execute.ts ExecuteDeps). */
+/** What the ledger claim needs from an execute's deps (execute/execute-types.ts ExecuteDeps). */
 export type LedgerClaimDeps = {
   /** payment::claim_run by the operator account, simulated first (outcome/operator-account-object.ts). */
   claimRun(args: { taskId: string; payer: string }): Promise<RunClaimResult>;

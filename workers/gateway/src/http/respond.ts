@@ -64,7 +64,8 @@ export function failedRunAnswer(args: {
   };
 }
 
-export function send(c: Context, answer: GatewayAnswer): Response {
+/** The x402 objects beside the body, as HTTP headers (docs/x402.md, "Transports"). */
+export function x402Headers(answer: GatewayAnswer): Record<string, string> {
   const headers: Record<string, string> = {};
   if (answer.x402?.required !== undefined) {
     headers[PAYMENT_REQUIRED_HEADER] = encodePaymentRequiredHeader(answer.x402.required);
@@ -72,18 +73,10 @@ export function send(c: Context, answer: GatewayAnswer): Response {
   if (answer.x402?.response !== undefined) {
     headers[PAYMENT_RESPONSE_HEADER] = encodePaymentResponseHeader(answer.x402.response);
   }
-  return c.json(answer.body, answer.status, headers);
+  return headers;
 }
 
-/**
- * A route's answer computed by shared logic (runExecute, runPayment, the error bodies): its
- * static type is not tied to one route's declaration, so it is returned as the route's typed
- * answer. Every answer the tests see is checked against the route's declared statuses and
- * schemas instead (docs/gateway.md, "The OpenAPI document").
- */
-export function sendDeclared(c: Context, answer: GatewayAnswer | { text: string; status: 200 }) {
-  if ("text" in answer) {
-    return c.body(answer.text, answer.status, { "content-type": "application/json" }) as never;
-  }
-  return send(c, answer) as never;
+/** An answer written as is, where no route declares it (onError, unknown routes). */
+export function send(c: Context, answer: GatewayAnswer): Response {
+  return c.json(answer.body, answer.status, x402Headers(answer));
 }

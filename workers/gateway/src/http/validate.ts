@@ -1,5 +1,7 @@
 import type { Hook } from "@hono/zod-openapi";
 import type { ValidationTargets } from "hono";
+import { validator } from "hono/validator";
+import type { z } from "zod";
 import { AppErrorException } from "#shared/errors/app-error";
 import { type InputLocation, validationError } from "#shared/errors/validation";
 import type { GatewayApp } from "./gateway-app-types.js";
@@ -28,3 +30,16 @@ export const validationHook: Hook<unknown, GatewayApp, string, undefined> = (res
   );
   throw new AppErrorException(validationError(issues, LOCATION[result.target]));
 };
+
+/**
+ * The same validation for a route answered outside `openapi()` (a route documented with
+ * registerPath whose answer is not built by `c.json`): the query parsed by `schema`, a failure
+ * the same 400 body as the hook's.
+ */
+export function queryValidator<T>(schema: z.ZodType<T>) {
+  return validator("query", (value): T => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    throw new AppErrorException(validationError(parsed.error.issues, LOCATION.query));
+  });
+}

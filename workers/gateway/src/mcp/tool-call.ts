@@ -4,7 +4,7 @@ import { LedgerError } from "#shared/ledger/errors";
 import { addressSchema, ZERO_ADDRESS } from "#shared/schemas/address";
 import type { ExecuteBody } from "#shared/schemas/gateway";
 import { MCP_PAYMENT_META_KEY, type PaymentPayload } from "#shared/x402/transport";
-import { executeDepsFor } from "../execute/execute-deps.js";
+import { executeDepsFor } from "../deps/execute-deps.js";
 import { runExecute } from "../execute/run-execute.js";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";
@@ -110,7 +110,7 @@ function userAddressOf(meta: Record<string, unknown> | undefined): string | null
 
 /**
  * The x402 payment as sent: an object, checked as an escrow payment by the execute path
- * (docs/x402.md, "What the server checks"), where a bad one is a tool error with a fresh offer.
+ * (docs/x402.md, "What the server checks"), where a bad one is a tool error with fresh payment requirements.
  */
 function paymentOf(meta: Record<string, unknown> | undefined): PaymentPayload | null {
   const given = meta?.[MCP_PAYMENT_META_KEY];

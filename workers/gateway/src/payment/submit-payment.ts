@@ -5,7 +5,9 @@ import { LedgerError } from "#shared/ledger/errors";
 import type { DecodedSignedTransaction } from "#shared/ledger/signed-transactions";
 import type { TxReceipt } from "#shared/ledger/transactions";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";
-import { PAYMENT_WAIT_SECS } from "./payment-offer.js";
+
+/** How long the gateway waits for a submitted payment to commit before answering 504. */
+export const PAYMENT_WAIT_SECS = 20;
 
 /** What submitting a client-signed make_payment came to; `error` is what the caller is told. */
 export type PaymentSubmit =

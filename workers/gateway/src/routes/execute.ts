@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { z } from "zod";
 import { errorResponseSchema } from "#shared/schemas/error-response";
 import {
@@ -7,11 +8,12 @@ import {
   executeSuccessResponseSchema,
   processIdParamSchema,
 } from "#shared/schemas/gateway";
-import { executeDepsFor } from "../execute/execute-deps.js";
+import { executeDepsFor } from "../deps/execute-deps.js";
 import { runExecute } from "../execute/run-execute.js";
+import { conforms, errorJson, undeclaredAnswer } from "../http/declared-answer.js";
 import { paymentOf, speaksX402 } from "../http/payment-header.js";
 import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";
-import { errorAnswer, sendDeclared } from "../http/respond.js";
+import { errorAnswer, type GatewayAnswer, x402Headers } from "../http/respond.js";
 import {
   callerHeadersSchema,
   errorAnswers,
@@ -19,9 +21,16 @@ import {
   jsonAnswer,
   jsonBody,
   paymentRequiredAnswer,
+  paymentRequiredResponseSchema,
   paymentSignatureHeaderSchema,
   withPaymentHeaders,
 } from "../openapi/route-parts.js";
+
+/** SPEC's 400: a failed run, or any other 400 (invalid request, Payment required, ...). */
+const executeBadRequestSchema = z.union([executeFailureResponseSchema, errorResponseSchema]);
+
+/** The statuses answered with the error body alone (the 400 and 402 have their own). */
+const EXECUTE_ERRORS = [401, 403, 404, 409, 413, 415, 500, 503, 504] as const;
 
 const executeRoute = createRoute({
   method: "post",
@@ -41,7 +50,7 @@ const executeRoute = createRoute({
     400: withPaymentHeaders(
       jsonAnswer(
         "The run failed or the agent or its data stopped it (ExecuteFailure: data the agent's schema refuses, an agent that cannot be reached or refuses the gateway), invalid request, inactive process or Payment required",
-        z.union([executeFailureResponseSchema, errorResponseSchema]),
+        executeBadRequestSchema,
       ),
     ),
     402: paymentRequiredAnswer,
@@ -61,9 +70,9 @@ export const executeRoutes = gatewayRouter().openapi(executeRoute, async (c) => 
   const body = c.req.valid("json");
   const idempotencyKey = idempotencyKeyOf(c.req.raw.headers);
   const built = executeDepsFor({ env: c.env, processId, userAddress: body.userAddress });
-  if (!built.ok) return sendDeclared(c, built.answer);
+  if (!built.ok) return executeJson(c, built.answer);
   const payment = paymentOf(c.req.raw.headers);
-  if (!payment.ok) return sendDeclared(c, errorAnswer(payment.error, { processId }));
+  if (!payment.ok) return executeJson(c, errorAnswer(payment.error, { processId }));
   const url = new URL(c.req.url);
   const answer = await runExecute({
     request: {
@@ -79,5 +88,25 @@ export const executeRoutes = gatewayRouter().openapi(executeRoute, async (c) => 
     },
     deps: built.deps,
   });
-  return sendDeclared(c, answer);
+  return executeJson(c, answer);
 });
+
+/** An execute answer as the route declares it (http/declared-answer.ts). */
+function executeJson(c: Context, answer: GatewayAnswer) {
+  const body: unknown = answer.body;
+  const headers = x402Headers(answer);
+  switch (answer.status) {
+    case 200:
+      if (!conforms(executeSuccessResponseSchema, body)) break;
+      return c.json(body, 200, headers);
+    case 400:
+      if (!conforms(executeBadRequestSchema, body)) break;
+      return c.json(body, 400, headers);
+    case 402:
+      if (!conforms(paymentRequiredResponseSchema, body)) break;
+      return c.json(body, 402, headers);
+    default:
+      return errorJson(c, answer, EXECUTE_ERRORS);
+  }
+  return undeclaredAnswer(c, answer);
+}

@@ -7,7 +7,8 @@ import { gatewayConfig } from "../config.js";
 import { AGENT_READ_DEADLINE_MS, fetchAgentAnswer } from "../execute/agent-answer.js";
 import { agentSignerOf, noAgentSignerAnswer } from "../execute/agent-signer.js";
 import { agentUrl, parseAgentBindings, resolveAgentTarget } from "../execute/agent-target.js";
-import { errorAnswer, sendDeclared } from "../http/respond.js";
+import { errorJson } from "../http/declared-answer.js";
+import { errorAnswer } from "../http/respond.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { cachedProcess } from "../ledger/process-cache.js";
 import { errorAnswers, gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";
@@ -19,6 +20,8 @@ import { operatorAccount } from "../outcome/operator-account.js";
  */
 export const LOGS_ANSWER_MAX_BYTES = 1024 * 1024;
 
+const LOGS_ERRORS = [400, 404, 500, 502, 503, 504] as const;
+
 const logsRoute = createRoute({
   method: "get",
   path: "/api/logs/{processId}/{transactionId}",
@@ -26,7 +29,7 @@ const logsRoute = createRoute({
   request: { params: logsParamsSchema },
   responses: {
     200: jsonAnswer("Logs", agentLogsResponseSchema),
-    ...errorAnswers(400, 404, 500, 502, 503, 504),
+    ...errorAnswers(...LOGS_ERRORS),
   },
 });
 
@@ -38,14 +41,15 @@ export const logsRoutes = gatewayRouter().openapi(logsRoute, async (c) => {
   const { processId, transactionId } = c.req.valid("param");
   const config = gatewayConfig(c.env);
   const signer = agentSignerOf(operatorAccount(config.operatorPrivateKey));
-  if (signer === null) return sendDeclared(c, noAgentSignerAnswer({ processId }));
+  if (signer === null) return errorJson(c, noAgentSignerAnswer({ processId }), LOGS_ERRORS);
   const process = await cachedProcess({
     ledger: gatewayLedger(c.env),
     processId,
     ttlMs: config.processCacheMs,
   });
-  if (process === null)
-    return sendDeclared(c, errorAnswer(appError("process_not_found"), { processId }));
+  if (process === null) {
+    return errorJson(c, errorAnswer(appError("process_not_found"), { processId }), LOGS_ERRORS);
+  }
   const resolved = resolveAgentTarget({
     serviceUrl: process.serviceUrl,
     bindings: c.env as unknown as Record<string, unknown>,
@@ -53,10 +57,8 @@ export const logsRoutes = gatewayRouter().openapi(logsRoute, async (c) => {
     allowHttp: config.allowHttpAgents,
   });
   if (!resolved.ok) {
-    return sendDeclared(
-      c,
-      errorAnswer(appError("agent_unavailable", resolved.message), { processId }),
-    );
+    const error = appError("agent_unavailable", resolved.message);
+    return errorJson(c, errorAnswer(error, { processId }), LOGS_ERRORS);
   }
   const path = `/logs/${encodeURIComponent(transactionId)}`;
   const headers = await signAgentRequest({
@@ -79,20 +81,16 @@ export const logsRoutes = gatewayRouter().openapi(logsRoute, async (c) => {
     },
   });
   if (!response.ok) {
-    return sendDeclared(c, errorAnswer(response.error, { processId, transactionId }));
+    return errorJson(c, errorAnswer(response.error, { processId, transactionId }), LOGS_ERRORS);
   }
   if (response.status === 404) {
-    return sendDeclared(
-      c,
-      errorAnswer(appError("transaction_not_found"), { processId, transactionId }),
-    );
+    const error = appError("transaction_not_found");
+    return errorJson(c, errorAnswer(error, { processId, transactionId }), LOGS_ERRORS);
   }
   const logs = agentLogsResponseSchema.safeParse(response.json);
   if (!logs.success) {
-    return sendDeclared(
-      c,
-      errorAnswer(appError("agent_unavailable"), { processId, transactionId }),
-    );
+    const error = appError("agent_unavailable");
+    return errorJson(c, errorAnswer(error, { processId, transactionId }), LOGS_ERRORS);
   }
   return c.json(logs.data, 200);
 });

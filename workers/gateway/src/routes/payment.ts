@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import {
   paymentBodySchema,
   paymentResponseSchema,
@@ -8,9 +9,10 @@ import {
 import { gatewayConfig } from "../config.js";
 import { claimsStub } from "../durable/stubs.js";
 import { usablePaymentTaskIds } from "../execute/usable-payments.js";
+import { conforms, errorJson, undeclaredAnswer } from "../http/declared-answer.js";
 import { paymentOf } from "../http/payment-header.js";
 import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";
-import { errorAnswer, nowIso, sendDeclared } from "../http/respond.js";
+import { errorAnswer, type GatewayAnswer, nowIso, x402Headers } from "../http/respond.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import {
   callerHeadersSchema,
@@ -19,10 +21,15 @@ import {
   jsonAnswer,
   jsonBody,
   paymentRequiredAnswer,
+  paymentRequiredResponseSchema,
   paymentSignatureHeaderSchema,
   withPaymentHeaders,
 } from "../openapi/route-parts.js";
-import { runPayment } from "../payment/run-payment.js";
+import { payIntoEscrow } from "../pay/pay-into-escrow.js";
+import { escrowScheme } from "../payment/escrow-scheme.js";
+
+/** The statuses answered with the error body alone (the 402 has its own). */
+const PAYMENT_ERRORS = [400, 401, 404, 409, 413, 415, 500, 503, 504] as const;
 
 const paymentRoute = createRoute({
   method: "post",
@@ -41,7 +48,7 @@ const paymentRoute = createRoute({
       jsonAnswer("Committed: the payment is in escrow", paymentResponseSchema),
     ),
     402: paymentRequiredAnswer,
-    ...errorAnswers(400, 401, 404, 409, 413, 415, 500, 503, 504),
+    ...errorAnswers(...PAYMENT_ERRORS),
   },
 });
 
@@ -62,24 +69,30 @@ export const paymentRoutes = gatewayRouter()
     const idempotencyKey = idempotencyKeyOf(c.req.raw.headers);
     const payment = paymentOf(c.req.raw.headers);
     if (!payment.ok) {
-      return sendDeclared(c, errorAnswer(payment.error, { processId: body.processId }));
+      return paymentJson(c, errorAnswer(payment.error, { processId: body.processId }));
     }
     const url = new URL(c.req.url);
     const config = gatewayConfig(c.env);
-    const answer = await runPayment({
-      ledger: gatewayLedger(c.env),
-      body,
-      payment: payment.payment,
-      resourceUrl: url.toString(),
-      unsignedTransactionTtlSeconds: config.unsignedTransactionTtlSeconds,
-      rawBody: c.get("rawBody"),
-      headers: c.req.raw.headers,
-      path: `${url.pathname}${url.search}`,
-      publicOrigin: config.publicOrigin,
-      idempotencyKey,
-      claims: () => claimsStub(c.env, body.processId, body.userAddress),
+    const ledger = gatewayLedger(c.env);
+    const { unsignedTransactionTtlSeconds } = config;
+    const answer = await payIntoEscrow({
+      request: {
+        body,
+        payment: payment.payment,
+        resourceUrl: url.toString(),
+        rawBody: c.get("rawBody"),
+        headers: c.req.raw.headers,
+        path: `${url.pathname}${url.search}`,
+        idempotencyKey,
+      },
+      deps: {
+        ledger,
+        scheme: escrowScheme({ ledger, unsignedTransactionTtlSeconds }),
+        publicOrigin: config.publicOrigin,
+        claims: () => claimsStub(c.env, body.processId, body.userAddress),
+      },
     });
-    return sendDeclared(c, answer);
+    return paymentJson(c, answer);
   })
   .openapi(verifyRoute, async (c) => {
     const { processId, userAddress } = c.req.valid("param");
@@ -99,3 +112,20 @@ export const paymentRoutes = gatewayRouter()
       200,
     );
   });
+
+/** A payment answer as the route declares it (http/declared-answer.ts). */
+function paymentJson(c: Context, answer: GatewayAnswer) {
+  const body: unknown = answer.body;
+  const headers = x402Headers(answer);
+  switch (answer.status) {
+    case 200:
+      if (!conforms(paymentResponseSchema, body)) break;
+      return c.json(body, 200, headers);
+    case 402:
+      if (!conforms(paymentRequiredResponseSchema, body)) break;
+      return c.json(body, 402, headers);
+    default:
+      return errorJson(c, answer, PAYMENT_ERRORS);
+  }
+  return undeclaredAnswer(c, answer);
+}

@@ -9,13 +9,17 @@ import {
   processResponseSchema,
 } from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
-import { errorAnswer, nowIso, sendDeclared } from "../http/respond.js";
+import { errorJson } from "../http/declared-answer.js";
+import { errorAnswer, nowIso } from "../http/respond.js";
+import { queryValidator } from "../http/validate.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { cachedProcess } from "../ledger/process-cache.js";
 import { errorAnswers, gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";
 
 /** Without `limit`, a list returns at most this many matches (documented in docs/gateway.md). */
 export const LIST_CAP = LIST_LIMIT_MAX;
+
+const PROCESS_ERRORS = [400, 404, 500, 503, 504] as const;
 
 const processRoute = createRoute({
   method: "get",
@@ -24,7 +28,7 @@ const processRoute = createRoute({
   request: { params: processIdParamSchema },
   responses: {
     200: jsonAnswer("The process", processResponseSchema),
-    ...errorAnswers(400, 404, 500, 503, 504),
+    ...errorAnswers(...PROCESS_ERRORS),
   },
 });
 
@@ -40,23 +44,29 @@ const listRoute = createRoute({
   },
 });
 
-export const processRoutes = gatewayRouter()
-  .openapi(processRoute, async (c) => {
-    const { processId } = c.req.valid("param");
-    const process = await cachedProcess({
-      ledger: gatewayLedger(c.env),
-      processId,
-      ttlMs: gatewayConfig(c.env).processCacheMs,
-    });
-    if (process === null) {
-      return sendDeclared(c, errorAnswer(appError("process_not_found"), { processId }));
-    }
-    return c.json(
-      { success: true as const, process: toSpecProcess(process), timestamp: nowIso() },
-      200,
-    );
-  })
-  .openapi(listRoute, async (c) => {
+const documented = gatewayRouter().openapi(processRoute, async (c) => {
+  const { processId } = c.req.valid("param");
+  const process = await cachedProcess({
+    ledger: gatewayLedger(c.env),
+    processId,
+    ttlMs: gatewayConfig(c.env).processCacheMs,
+  });
+  if (process === null) {
+    const answer = errorAnswer(appError("process_not_found"), { processId });
+    return errorJson(c, answer, PROCESS_ERRORS);
+  }
+  return c.json(
+    { success: true as const, process: toSpecProcess(process), timestamp: nowIso() },
+    200,
+  );
+});
+// Documented by its route; answered as the spliced text below, which `c.json` cannot write.
+documented.openAPIRegistry.registerPath(listRoute);
+
+export const processRoutes = documented.get(
+  listRoute.path,
+  queryValidator(listQuerySchema),
+  async (c) => {
     const query = c.req.valid("query");
     const page = await c.env.PROCESS_INDEX.getByName("registry").list({
       owner: query.owner,
@@ -69,5 +79,6 @@ export const processRoutes = gatewayRouter()
     const next =
       page.nextCursor === undefined ? "" : `,"nextCursor":${JSON.stringify(page.nextCursor)}`;
     const text = `{"success":true,"processes":[${page.bodies.join(",")}],"count":${page.bodies.length}${next},"timestamp":"${nowIso()}"}`;
-    return sendDeclared(c, { text, status: 200 });
-  });
+    return c.body(text, 200, { "content-type": "application/json" });
+  },
+);

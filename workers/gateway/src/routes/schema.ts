@@ -1,10 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { appError } from "#shared/errors/app-error";
 import { processIdParamSchema, processSchemaResponseSchema } from "#shared/schemas/gateway";
-import { errorAnswer, nowIso, sendDeclared } from "../http/respond.js";
+import { errorJson } from "../http/declared-answer.js";
+import { errorAnswer, nowIso } from "../http/respond.js";
 import { errorAnswers, gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";
 import { SCHEMA_CACHE_MS } from "../schema/agent-schema.js";
 import { loadProcessSchema } from "../schema/process-schema.js";
+
+const SCHEMA_ERRORS = [400, 404, 500, 502, 503, 504] as const;
 
 const schemaRoute = createRoute({
   method: "get",
@@ -14,21 +17,17 @@ const schemaRoute = createRoute({
   request: { params: processIdParamSchema },
   responses: {
     200: jsonAnswer("The schemas", processSchemaResponseSchema),
-    ...errorAnswers(400, 404, 500, 502, 503, 504),
+    ...errorAnswers(...SCHEMA_ERRORS),
   },
 });
 
 export const schemaRoutes = gatewayRouter().openapi(schemaRoute, async (c) => {
   const { processId } = c.req.valid("param");
   const loaded = await loadProcessSchema({ env: c.env, processId });
-  if (!loaded.ok) return sendDeclared(c, errorAnswer(loaded.error, { processId }));
+  if (!loaded.ok) return errorJson(c, errorAnswer(loaded.error, { processId }), SCHEMA_ERRORS);
   if (loaded.value === null) {
-    return sendDeclared(
-      c,
-      errorAnswer(appError("not_found", "This process's agent publishes no input schema"), {
-        processId,
-      }),
-    );
+    const error = appError("not_found", "This process's agent publishes no input schema");
+    return errorJson(c, errorAnswer(error, { processId }), SCHEMA_ERRORS);
   }
   return c.json({ success: true as const, processId, ...loaded.value, timestamp: nowIso() }, 200);
 });

@@ -1,14 +1,14 @@
 import { gatewayConfig } from "../config.js";
 import { claimsStub, operatorAccountStub, outcomeQueueStub } from "../durable/stubs.js";
+import { agentSignerOf, noAgentSignerAnswer } from "../execute/agent-signer.js";
+import { parseAgentBindings, resolveAgentTarget } from "../execute/agent-target.js";
+import type { ExecuteDeps } from "../execute/execute-types.js";
+import { forwardToAgent } from "../execute/forward-to-agent.js";
 import type { GatewayAnswer } from "../http/respond.js";
 import { loadGatewayContext } from "../ledger/context-cache.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { operatorAccount } from "../outcome/operator-account.js";
 import { executeDataRefusal } from "../schema/check-data.js";
-import { agentSignerOf, noAgentSignerAnswer } from "./agent-signer.js";
-import { parseAgentBindings, resolveAgentTarget } from "./agent-target.js";
-import { forwardToAgent } from "./forward-to-agent.js";
-import type { ExecuteDeps } from "./run-execute.js";
 
 /**
  * What an execute of `processId` for `userAddress` runs on, from the Worker's env: the one place
