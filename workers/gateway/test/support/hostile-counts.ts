@@ -17,6 +17,7 @@ export type HostileBehaviour =
   | "schema-redos"
   | "schema-anyof-chain"
   | "schema-ref-recursion"
+  | "conflict"
   | "stream-slow"
   | "stream-forever"
   | "stream-over"

@@ -141,6 +141,12 @@ async function hostileAnswer(args: {
     case "hang":
       await new Promise((r) => setTimeout(r, HANG_MS));
       return Response.json(honestBody({ route, processId }));
+    case "conflict":
+      // What an agent answers for a transactionId it is still running (docs/agent.md).
+      return Response.json(
+        { success: false, error: "transactionId is still running; retry later", code: "conflict" },
+        { status: 409 },
+      );
     case "invalid-json":
       return new Response('{"success":tru', { headers: JSON_TYPE });
     case "wrong-type":
