@@ -1,5 +1,5 @@
 import { gatewayConfig } from "../config.js";
-import { claimsStub, operatorAccountStub, outcomeQueueStub } from "../durable/stubs.js";
+import { claimsStub, operatorAccountStub, outcomeQueueStub, runStub } from "../durable/stubs.js";
 import { agentSignerOf, noAgentSignerAnswer } from "../execute/agent-signer.js";
 import { parseAgentBindings, resolveAgentTarget } from "../execute/agent-target.js";
 import type { ExecuteDeps } from "../execute/execute-types.js";
@@ -10,6 +10,9 @@ import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { operatorAccount } from "../outcome/operator-account.js";
 import { executeDataRefusal } from "../schema/check-data.js";
 
+/** An execute's deps and the run object an admitted run is handed to (runs/run-execute.ts). */
+type ExecuteRunDeps = ExecuteDeps & { run(transactionId: string): ReturnType<typeof runStub> };
+
 /**
  * What an execute of `processId` for `userAddress` runs on, from the Worker's env: the one place
  * both transports (the HTTP route, the MCP server) build it. Without an operator key no agent
@@ -19,7 +22,7 @@ export function executeDepsFor(args: {
   env: GatewayEnv;
   processId: string;
   userAddress: string;
-}): { ok: true; deps: ExecuteDeps } | { ok: false; answer: GatewayAnswer } {
+}): { ok: true; deps: ExecuteRunDeps } | { ok: false; answer: GatewayAnswer } {
   const { env, processId, userAddress } = args;
   const config = gatewayConfig(env);
   const ledger = gatewayLedger(env);
@@ -27,7 +30,7 @@ export function executeDepsFor(args: {
   const signer = agentSignerOf(operator);
   if (signer === null) return { ok: false, answer: noAgentSignerAnswer({ processId }) };
   const queue = () => outcomeQueueStub(env, processId);
-  const deps: ExecuteDeps = {
+  const deps: ExecuteRunDeps = {
     loadContext: ({ fresh }) =>
       loadGatewayContext({
         ledger,
@@ -44,13 +47,14 @@ export function executeDepsFor(args: {
         agentBindings: parseAgentBindings(env.AGENT_BINDINGS),
         allowHttp: config.allowHttpAgents,
       }),
-    forward: (target, request, ownerAddress) =>
+    forward: (target, request, ownerAddress, call = {}) =>
       forwardToAgent({
         target,
         request,
         signer,
         ownerAddress,
-        timeoutMs: config.agentTimeoutMs,
+        ...call,
+        timeoutMs: call.timeoutMs ?? config.agentTimeoutMs,
       }),
     dataRefusal: ({ target, serviceUrl, ownerAddress, data }) =>
       executeDataRefusal({
@@ -73,11 +77,11 @@ export function executeDepsFor(args: {
     reports: {
       reserve: (reservation) => queue().reserve({ processId, ...reservation }),
       withdraw: (reservation) => queue().withdraw(reservation),
-      complete: (report) => queue().complete(report),
     },
     claimRun: ({ taskId, payer }) =>
       operatorAccountStub(env).claimRun({ processId, taskId, payer }),
     timeoutMs: config.agentTimeoutMs,
+    run: (transactionId) => runStub(env, transactionId),
     ledger,
     unsignedTransactionTtlSeconds: config.unsignedTransactionTtlSeconds,
   };

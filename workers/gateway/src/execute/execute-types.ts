@@ -7,9 +7,8 @@ import type { PaymentPayload, SettleResponse } from "#shared/x402/transport";
 import type { ClaimsApi, IdempotencyKey } from "../claims/claims-types.js";
 import type { LedgerClaimDeps } from "../claims/ledger-claim.js";
 import type { Failure } from "../http/failure.js";
-import type { OutcomeReport } from "../outcome/outcome-types.js";
 import type { AgentTarget, AgentTargetResult } from "./agent-target.js";
-import type { AgentOutcome } from "./forward-to-agent.js";
+import type { AgentCallOptions, AgentOutcome } from "./forward-to-agent.js";
 import type { OperatorSettings } from "./paid-run-refusal.js";
 
 /** The route under which execute's Idempotency-Keys are scoped (docs/gateway.md, "Idempotency"). */
@@ -20,8 +19,16 @@ export type ExecuteDeps = {
   loadContext(args: { fresh: boolean }): Promise<GatewayContext>;
   claims(): ClaimsApi;
   resolveTarget(serviceUrl: string): AgentTargetResult;
-  /** `ownerAddress`: the process's owner, which the gateway signs the agent request for. */
-  forward(target: AgentTarget, request: AgentRequest, ownerAddress: string): Promise<AgentOutcome>;
+  /**
+   * `ownerAddress`: the process's owner, which the gateway signs the agent request for; `call`:
+   * the run object's events, cancel and time limit (docs/gateway.md, "The run object").
+   */
+  forward(
+    target: AgentTarget,
+    request: AgentRequest,
+    ownerAddress: string,
+    call?: AgentCallOptions,
+  ): Promise<AgentOutcome>;
   /**
    * Why `data` cannot run, by the agent's published input schema (schema/check-data.ts), or
    * null: asked before anything is claimed.
@@ -35,9 +42,7 @@ export type ExecuteDeps = {
   operator: OperatorSettings;
   publicOrigin: string | null;
   /** The process's outcome queue (docs/gateway.md, "Outcome reports"). */
-  reports: LedgerClaimDeps["reports"] & {
-    complete(report: OutcomeReport): Promise<void>;
-  };
+  reports: LedgerClaimDeps["reports"];
   claimRun: LedgerClaimDeps["claimRun"];
   timeoutMs: number;
   /** Pays (x402) and offers payments: builds, decodes and submits make_payment transactions. */
@@ -64,6 +69,8 @@ export type ExecuteRequest = {
   speaksX402: boolean;
   /** The resource a PaymentRequired names (the route's URL, or the MCP tool). */
   resourceUrl: string;
+  /** `Prefer: respond-async` (http/prefer.ts): 202 RunAccepted instead of waiting for the end. */
+  respondAsync?: boolean;
 };
 
 /**

@@ -4,7 +4,7 @@ import { appError } from "#shared/errors/app-error";
 import { errorBody } from "#shared/errors/bodies";
 import type { ErrorStatus } from "#shared/errors/codes";
 import { errorResponseSchema } from "#shared/schemas/error-response";
-import { type GatewayAnswer, nowIso, x402Headers } from "./respond.js";
+import { answerHeaders, type GatewayAnswer, nowIso } from "./respond.js";
 
 /**
  * The edge where an answer computed by plain logic (a GatewayAnswer) becomes a route's typed
@@ -41,7 +41,7 @@ export function errorJson<S extends ErrorStatus>(
   const body: unknown = answer.body;
   const { status } = answer;
   if (isOneOf(status, statuses) && conforms(errorResponseSchema, body)) {
-    return c.json(body, status, x402Headers(answer));
+    return c.json(body, status, answerHeaders(answer));
   }
   return undeclaredAnswer(c, answer);
 }

@@ -20,6 +20,8 @@ export type GatewayAnswer = {
   status: ContentfulStatusCode;
   body: Record<string, unknown>;
   x402?: { required?: PaymentRequired; response?: SettleResponse };
+  /** Other headers of the HTTP answer (a 202's Location and Preference-Applied). */
+  headers?: Record<string, string>;
 };
 
 export function nowIso(): string {
@@ -64,9 +66,12 @@ export function failedRunAnswer(args: {
   };
 }
 
-/** The x402 objects beside the body, as HTTP headers (docs/x402.md, "Transports"). */
-export function x402Headers(answer: GatewayAnswer): Record<string, string> {
-  const headers: Record<string, string> = {};
+/**
+ * An answer's headers: its own (a 202's Location and Preference-Applied) and the x402 objects
+ * beside the body (docs/x402.md, "Transports").
+ */
+export function answerHeaders(answer: GatewayAnswer): Record<string, string> {
+  const headers: Record<string, string> = { ...answer.headers };
   if (answer.x402?.required !== undefined) {
     headers[PAYMENT_REQUIRED_HEADER] = encodePaymentRequiredHeader(answer.x402.required);
   }
@@ -78,5 +83,5 @@ export function x402Headers(answer: GatewayAnswer): Record<string, string> {
 
 /** An answer written as is, where no route declares it (onError, unknown routes). */
 export function send(c: Context, answer: GatewayAnswer): Response {
-  return c.json(answer.body, answer.status, x402Headers(answer));
+  return c.json(answer.body, answer.status, answerHeaders(answer));
 }

@@ -8,12 +8,13 @@ import {
   executeSuccessResponseSchema,
   processIdParamSchema,
 } from "#shared/schemas/gateway";
+import { runAcceptedResponseSchema } from "#shared/schemas/runs";
 import { executeDepsFor } from "../deps/execute-deps.js";
-import { runExecute } from "../execute/run-execute.js";
 import { conforms, errorJson, undeclaredAnswer } from "../http/declared-answer.js";
 import { paymentOf, speaksX402 } from "../http/payment-header.js";
+import { prefersRespondAsync } from "../http/prefer.js";
 import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";
-import { errorAnswer, type GatewayAnswer, x402Headers } from "../http/respond.js";
+import { answerHeaders, errorAnswer, type GatewayAnswer } from "../http/respond.js";
 import {
   callerHeadersSchema,
   errorAnswers,
@@ -25,12 +26,34 @@ import {
   paymentSignatureHeaderSchema,
   withPaymentHeaders,
 } from "../openapi/route-parts.js";
+import { runExecute } from "../runs/run-execute.js";
 
 /** SPEC's 400: a failed run, or any other 400 (invalid request, Payment required, ...). */
 const executeBadRequestSchema = z.union([executeFailureResponseSchema, errorResponseSchema]);
 
 /** The statuses answered with the error body alone (the 400 and 402 have their own). */
 const EXECUTE_ERRORS = [401, 403, 404, 409, 413, 415, 500, 503, 504] as const;
+
+/** `Prefer: respond-async` (RFC 7240): answer 202 at once; the run goes on (docs/gateway.md, "Runs"). */
+const preferHeaderSchema = z.object({
+  prefer: z.string().optional().meta({
+    description:
+      "RFC 7240. `respond-async` (in any position of the list): 202 RunAccepted once the run is admitted (a paid one's payment claimed); read, watch or cancel it at its links with its access token. Without it the request waits for the run's end (SPEC).",
+  }),
+});
+
+/** 202: the run's links and access token, with where to read it and the x402 receipt. */
+const runAcceptedAnswer = {
+  ...jsonAnswer(
+    "Prefer: respond-async: the run is admitted and goes on without this request (RunAccepted)",
+    runAcceptedResponseSchema,
+  ),
+  headers: z.object({
+    "Preference-Applied": z.literal("respond-async"),
+    Location: z.string().meta({ description: "The run's URL (links.run)" }),
+    ...withPaymentHeaders({}).headers.shape,
+  }),
+};
 
 const executeRoute = createRoute({
   method: "post",
@@ -42,11 +65,14 @@ const executeRoute = createRoute({
   middleware: [rawBody] as const,
   request: {
     params: processIdParamSchema,
-    headers: callerHeadersSchema.extend(paymentSignatureHeaderSchema.shape),
+    headers: callerHeadersSchema
+      .extend(paymentSignatureHeaderSchema.shape)
+      .extend(preferHeaderSchema.shape),
     body: jsonBody(executeBodySchema),
   },
   responses: {
     200: withPaymentHeaders(jsonAnswer("The agent completed", executeSuccessResponseSchema)),
+    202: runAcceptedAnswer,
     400: withPaymentHeaders(
       jsonAnswer(
         "The run failed or the agent or its data stopped it (ExecuteFailure: data the agent's schema refuses, an agent that cannot be reached or refuses the gateway), invalid request, inactive process or Payment required",
@@ -85,6 +111,7 @@ export const executeRoutes = gatewayRouter().openapi(executeRoute, async (c) => 
       payment: payment.payment,
       speaksX402: speaksX402(c.req.raw.headers),
       resourceUrl: url.toString(),
+      respondAsync: prefersRespondAsync(c.req.raw.headers),
     },
     deps: built.deps,
   });
@@ -94,7 +121,7 @@ export const executeRoutes = gatewayRouter().openapi(executeRoute, async (c) => 
 /** An execute answer as the route declares it (http/declared-answer.ts). */
 function executeJson(c: Context, answer: GatewayAnswer) {
   const body: unknown = answer.body;
-  const headers = x402Headers(answer);
+  const headers = answerHeaders(answer);
   switch (answer.status) {
     case 200:
       if (!conforms(executeSuccessResponseSchema, body)) break;
@@ -102,6 +129,9 @@ function executeJson(c: Context, answer: GatewayAnswer) {
     case 400:
       if (!conforms(executeBadRequestSchema, body)) break;
       return c.json(body, 400, headers);
+    case 202:
+      if (!conforms(runAcceptedResponseSchema, body)) break;
+      return c.json(body, 202, headers);
     case 402:
       if (!conforms(paymentRequiredResponseSchema, body)) break;
       return c.json(body, 402, headers);

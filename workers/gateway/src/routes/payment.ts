@@ -12,7 +12,7 @@ import { usablePaymentTaskIds } from "../execute/usable-payments.js";
 import { conforms, errorJson, undeclaredAnswer } from "../http/declared-answer.js";
 import { paymentOf } from "../http/payment-header.js";
 import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";
-import { errorAnswer, type GatewayAnswer, nowIso, x402Headers } from "../http/respond.js";
+import { answerHeaders, errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import {
   callerHeadersSchema,
@@ -116,7 +116,7 @@ export const paymentRoutes = gatewayRouter()
 /** A payment answer as the route declares it (http/declared-answer.ts). */
 function paymentJson(c: Context, answer: GatewayAnswer) {
   const body: unknown = answer.body;
-  const headers = x402Headers(answer);
+  const headers = answerHeaders(answer);
   switch (answer.status) {
     case 200:
       if (!conforms(paymentResponseSchema, body)) break;

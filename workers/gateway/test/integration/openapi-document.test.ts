@@ -39,6 +39,7 @@ describe("the OpenAPI document generated from the routes", () => {
         "ProcessResponse",
         "ProcessSchema",
         "ProcessStatus",
+        "RunAccepted",
         "VerifyResponse",
       ].sort(),
     );

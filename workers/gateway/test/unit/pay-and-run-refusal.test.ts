@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { PROCESS_STATUS } from "#shared/contract/status";
 import { gatewayContextJson } from "#shared/ledger/records";
 import type { SettleResponse } from "#shared/x402/transport";
-import { type ExecuteDeps, runExecute } from "../../src/execute/run-execute.js";
 import type { RunClaimResult } from "../../src/outcome/outcome-types.js";
+import { type RunDeps, runExecute } from "../../src/runs/run-execute.js";
 
 // A pay-and-run whose x402 payment committed and whose run claim on the ledger then failed
 // (docs/gateway.md, "Execute" step 10): the payment is spent, so its receipt goes with the answer.
@@ -53,7 +53,7 @@ function only<T extends object>(name: string, allowed?: string): T {
   });
 }
 
-function depsOf(claim: RunClaimResult): ExecuteDeps {
+function depsOf(claim: RunClaimResult): RunDeps {
   return {
     loadContext: async () => context,
     claims: () => only("claims", "finish"),
@@ -67,16 +67,18 @@ function depsOf(claim: RunClaimResult): ExecuteDeps {
     reports: {
       reserve: async () => {},
       withdraw: async () => {},
-      complete: async () => {},
     },
     claimRun: async () => claim,
+    run: () => {
+      throw new Error("a run started without a run claim");
+    },
     timeoutMs: 1_000,
     ledger: only("ledger"),
     unsignedTransactionTtlSeconds: 600,
   };
 }
 
-function run(deps: ExecuteDeps) {
+function run(deps: RunDeps) {
   const body = { userAddress: USER, data: {} };
   return runExecute({
     request: {
