@@ -1,4 +1,4 @@
-import { type AppError, appError } from "#shared/errors/app-error";
+import { appError } from "#shared/errors/app-error";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 import { storedAnswer } from "../http/stored-answer.js";
 import type { AdmitResult } from "./claims-types.js";
@@ -15,7 +15,12 @@ export function admitRefusal(admitted: AdmitResult, processId: string): GatewayA
     case "stored_answer":
       return storedAnswer(admitted);
     case "replayed_signature":
-      return errorAnswer(replayedProofError(), { processId });
+      return errorAnswer(
+        appError("unauthorized", "This caller proof was already used; sign each request afresh", {
+          reason: "replayed_signature",
+        }),
+        { processId },
+      );
     case "idempotency_conflict":
       return errorAnswer(appError("conflict", "This Idempotency-Key was used with another body"), {
         processId,
@@ -28,11 +33,4 @@ export function admitRefusal(admitted: AdmitResult, processId: string): GatewayA
     case "no_payment":
       return errorAnswer(appError("payment_required"), { processId });
   }
-}
-
-/** A caller proof whose signature was accepted before (docs/gateway.md, "Caller proof"). */
-export function replayedProofError(): AppError {
-  return appError("unauthorized", "This caller proof was already used; sign each request afresh", {
-    reason: "replayed_signature",
-  });
 }

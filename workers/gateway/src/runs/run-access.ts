@@ -1,6 +1,9 @@
 import { appError, fail, ok, type Result } from "#shared/errors/app-error";
-import { replayedProofError } from "../claims/admit-refusal.js";
-import { checkCallerProof, type VerifiedProof } from "../http/caller-proof-check.js";
+import {
+  checkCallerProof,
+  replayedProofError,
+  type VerifiedProof,
+} from "../http/caller-proof-check.js";
 import { runCredentialOf } from "./run-credential.js";
 import { runTokenMatches } from "./run-token.js";
 import type { RunRecord } from "./run-types.js";
