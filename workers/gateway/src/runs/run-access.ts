@@ -8,7 +8,7 @@ import { runCredentialOf } from "./run-credential.js";
 import { runTokenMatches } from "./run-token.js";
 import type { RunRecord } from "./run-types.js";
 
-/** What deciding who may read or cancel one run needs; built from the env by run-deps.ts. */
+/** What deciding who may read or cancel one run needs; built from the env by run-access-deps.ts. */
 export type RunAccessDeps = {
   /** The run's record, or null when unknown or deleted after its keep time. */
   read(): Promise<RunRecord | null>;

@@ -3,7 +3,7 @@ import { claimsStub } from "../durable/stubs.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import type { RunAccessDeps } from "./run-access.js";
 import type { CancelableRun } from "./run-cancel.js";
-import type { RunEventsSource } from "./run-events.js";
+import type { RunEventsSource } from "./watch-run.js";
 
 /** What the runs routes ask of one run object (RunObject, binding RUNS). */
 export type RunObjectApi = CancelableRun & RunEventsSource;

@@ -6,7 +6,7 @@ export type RunEventsSource = { fetch(request: Request): Promise<Response> };
  * object does not authenticate, so it is handed nothing but the position to resume after: never
  * the caller's Authorization or proof headers. Null when the run was deleted meanwhile.
  */
-export async function runEventStream(args: {
+export async function watchRun(args: {
   run: RunEventsSource;
   url: string;
   /** The client's Last-Event-ID, already checked to be a sequence number. */
