@@ -36,7 +36,7 @@ const security = [{ runAccessToken: [] }];
 const readRoute = createRoute({
   method: "get",
   path: "/api/runs/{transactionId}",
-  summary: "A run's state, progress and result",
+  summary: "Read a run: its state, progress and result",
   description: credentials,
   security,
   request: { params: runParamsSchema, headers: proofHeadersSchema },
@@ -46,7 +46,7 @@ const readRoute = createRoute({
 const eventsRoute = createRoute({
   method: "get",
   path: "/api/runs/{transactionId}/events",
-  summary: "Watch a run: its events as Server-Sent Events",
+  summary: "Watch a run: its events, live",
   description: `Each event: \`id: <seq>\` (1, 2, ...), \`event: <type>\` (status, log, progress, partial, result), \`data: <JSON>\`. The first is \`status\`; the last is \`result\`, whose data.run is the final RunStatus, then the stream closes. \`Last-Event-ID\` resumes after that event: nothing repeated, nothing missed. A \`: keep-alive\` comment every 15 s. ${credentials}`,
   security,
   request: {
