@@ -1,5 +1,6 @@
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
+import { OUTCOME } from "#shared/contract/status";
 import { errorResponseSchema } from "#shared/schemas/error-response";
 import { runEventSchema, runStatusResponseSchema } from "#shared/schemas/runs";
 import { hostileServiceUrl } from "../support/hostile-counts.js";
@@ -11,6 +12,7 @@ import {
   pay,
   registerProcess,
 } from "../support/ledger-fixtures.js";
+import { waitForOutcome } from "../support/operated-process.js";
 import { type ReadEvent, readRunEvents } from "../support/run-events.js";
 import {
   bearer,
@@ -34,11 +36,14 @@ const SLOW_WORK = [1, 2, 3, 4, 5].flatMap((step) => [
 /** The processes' owner, funded once for its registrations. */
 let owner: Promise<Ed25519Account> | null = null;
 
-async function slowProcess(paid: boolean): Promise<string> {
+async function slowProcess(
+  paid: boolean,
+  behaviour: "stream-slow" | "stream-queued" = "stream-slow",
+) {
   owner ??= fundedAccount();
   return registerProcess({
     owner: await owner,
-    serviceUrl: hostileServiceUrl("stream-slow", "execute").serviceUrl,
+    serviceUrl: hostileServiceUrl(behaviour, "execute").serviceUrl,
     paid,
     agents: paid ? [address(operator)] : [],
   });
@@ -178,5 +183,36 @@ describe("canceling a run through the route", () => {
     expect(errorResponseSchema.parse(await late.json()).error).toBe(
       "This run already ended (completed); a final run cannot be canceled",
     );
+  });
+
+  it("cancels a paid run its agent holds in its queue, by the payer's proof: FAILED on the ledger", async () => {
+    const processId = await slowProcess(true, "stream-queued");
+    await ledger.fund({ address: address(operator), amount: 10_000_000_000n });
+    const payer = await fundedAccount();
+    const taskId = await pay({ payer, processId });
+    const run = await startRun({
+      processId,
+      body: { userAddress: address(payer), data: {} },
+      signer: payer,
+    });
+    // Asked (working), then queued at the agent (submitted again): its agent has not started.
+    await readRunEvents(
+      await events(run.transactionId, bearer(run.accessToken)),
+      (seen) =>
+        seen.filter((e) => e.data.type === "status" && e.data.status === "submitted").length === 2,
+    );
+    const path = runPath(run.transactionId, "/cancel");
+    const res = await runRequest({
+      transactionId: run.transactionId,
+      tail: "/cancel",
+      headers: await runProof(payer, "POST", path),
+    });
+    expect(res.status).toBe(200);
+    expect(runStatusResponseSchema.parse(await res.json())).toMatchObject({
+      status: "canceled",
+      outcome: { delivered: false, reported: true },
+    });
+    const record = await waitForOutcome({ processId, taskId, payer: address(payer) });
+    expect(record.outcome).toBe(OUTCOME.FAILED);
   });
 });
