@@ -5,8 +5,9 @@ import { type AppError, appError, ok, type Result } from "#shared/errors/app-err
 import { runStatusResponseSchema } from "#shared/schemas/runs";
 import { runStub } from "../durable/stubs.js";
 import { UUID_V7 } from "../execute/transaction-id.js";
+import { errorJson } from "../http/declared-answer.js";
 import { rawBody } from "../http/raw-body.js";
-import { errorAnswer, sendDeclared } from "../http/respond.js";
+import { errorAnswer } from "../http/respond.js";
 import {
   callerHeadersSchema,
   errorAnswers,
@@ -108,8 +109,11 @@ async function grantedRun(args: {
 
 /** Every refusal of the run routes: the error body naming the run, under its declared status. */
 function refuse(c: Context, error: AppError, transactionId: string) {
-  return sendDeclared(c, errorAnswer(error, { transactionId }));
+  return errorJson(c, errorAnswer(error, { transactionId }), REFUSALS);
 }
+
+/** The cancel's refusals: those of every run route, and 409 run_not_cancelable or 413. */
+const CANCEL_REFUSALS = [...REFUSALS, 409, 413] as const;
 
 /** A GET's grant: its body is empty by definition. */
 const readGrant = (c: { env: GatewayEnv; req: { raw: Request } }, transactionId: string) =>
@@ -146,9 +150,11 @@ export const runRoutes = gatewayRouter()
       transactionId,
       body: c.get("rawBody"),
     });
-    if (!granted.ok) return refuse(c, granted.error, transactionId);
+    if (!granted.ok)
+      return errorJson(c, errorAnswer(granted.error, { transactionId }), CANCEL_REFUSALS);
     const canceled = await cancelRun({ run: granted.value.run });
-    if (!canceled.ok) return refuse(c, canceled.error, transactionId);
+    if (!canceled.ok)
+      return errorJson(c, errorAnswer(canceled.error, { transactionId }), CANCEL_REFUSALS);
     return c.json(runStatusBody(canceled.value), 200);
   });
 
