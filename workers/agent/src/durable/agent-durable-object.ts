@@ -7,6 +7,7 @@ import {
   countTransactions,
   createSchema,
   deleteExpiredTransactions,
+  deleteTaken,
   deleteTakenBefore,
   insertFinishedTransaction,
   insertLogLines,
@@ -17,6 +18,7 @@ import {
   selectTransaction,
   type TransactionRow,
 } from "./agent-store-sql.js";
+import { type QueueEntry, RunQueue, type SlotWait } from "./run-queue.js";
 
 /**
  * How long a finished run waits for others to share its commit. Each commit is a storage write;
@@ -97,6 +99,7 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
   private readonly sql: SqlStorage;
   private readonly limits: LogLimits;
   private readonly claims = new Map<string, Claim>();
+  private readonly queue: RunQueue;
   private pendingFinishes: FinishArgs[] = [];
   private flushing: Promise<void> | null = null;
   /** Saves a storage read per execution once an alarm is known to be set. */
@@ -107,6 +110,39 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
     this.sql = ctx.storage.sql;
     this.limits = parseLogLimits(env);
     createSchema(this.sql);
+    this.queue = new RunQueue(this.sql);
+  }
+
+  /** A slot for a run of an agent with maxConcurrentRuns, or a place in its queue (run-queue.ts). */
+  enterQueue(args: {
+    transactionId: string;
+    maxConcurrentRuns: number;
+    leaseMs: number;
+    waitMs: number;
+    now: number;
+  }): QueueEntry {
+    return this.queue.enter(args);
+  }
+
+  /** Waits, in line, for the slot of a run `enterQueue` queued. */
+  awaitSlot(args: { transactionId: string }): Promise<SlotWait> {
+    return this.queue.wait(args.transactionId);
+  }
+
+  releaseSlot(args: { transactionId: string }): void {
+    this.queue.release(args.transactionId);
+  }
+
+  /**
+   * The caller left before the handler started (docs/agent.md, "Streaming"): its place in line or
+   * its slot goes to the next run, and its id is given back, unused, so a retry of the signed
+   * request runs it once. Never called once the handler started.
+   */
+  abandon(args: { transactionId: string }): void {
+    this.queue.leave(args.transactionId);
+    this.claims.get(args.transactionId)?.end();
+    this.claims.delete(args.transactionId);
+    deleteTaken(this.sql, args.transactionId);
   }
 
   /**

@@ -1,0 +1,164 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { AgentStreamEvent } from "#shared/schemas/agent-events";
+import { MAX_QUEUED_RUNS } from "../src/durable/run-queue.js";
+import {
+  agentRequest,
+  fetchEcho,
+  newTransactionId,
+  signedExecuteRequest,
+  signedLogsRequest,
+} from "./helpers.js";
+import { answerOf, openEcho, readStream, streamRequest, types } from "./stream-helpers.js";
+
+let agents = 0;
+/** An echo deployment of its own (its own Durable Object, so its own queue), one run at a time. */
+function queuedAgent(timeoutMs = 3_000) {
+  agents++;
+  const processId = `echo-queue-${agents}`;
+  const vars = {
+    AGENT_PROCESS_ID: processId,
+    AGENT_MAX_CONCURRENT_RUNS: "1",
+    AGENT_TIMEOUT_MS: String(timeoutMs),
+  };
+  const request = (data: Record<string, unknown>) => agentRequest({ processId, data });
+  return { processId, vars, request };
+}
+
+/** Starts a streamed run and reads it; `reached(type)` settles once that event was read. */
+async function startRun(body: unknown, vars: Record<string, unknown>, signal?: AbortSignal) {
+  const waiting = new Map<string, () => void>();
+  const seen = new Set<string>();
+  const reached = (type: AgentStreamEvent["type"]) =>
+    seen.has(type) ? Promise.resolve() : new Promise<void>((r) => waiting.set(type, r));
+  const { response, done } = await openEcho(await streamRequest(body, signal), vars);
+  const read = readStream(response, (event) => {
+    seen.add(event.type);
+    waiting.get(event.type)?.();
+  });
+  return { read, done, reached };
+}
+
+describe("maxConcurrentRuns: the queue", () => {
+  it("holds a second run until the first ends, streaming queued then started", async () => {
+    const agent = queuedAgent();
+    const first = await startRun(agent.request({ delayMs: 200 }), agent.vars);
+    await first.reached("started");
+    const second = await startRun(agent.request({}), agent.vars);
+    const [a, b] = await Promise.all([first.read, second.read]);
+    await Promise.all([first.done, second.done]);
+    expect(types(a)).toEqual(["started", "answer"]);
+    expect(types(b)).toEqual(["queued", "started", "answer"]);
+    const firstAnswered = a.events[1]?.seq ?? 0;
+    const secondStarted = b.events[1]?.seq ?? 0;
+    expect(secondStarted).toBeGreaterThan(firstAnswered);
+    expect(answerOf(b)).toMatchObject({ success: true });
+  });
+
+  it("never starts a queued run whose caller left, gives its slot on, and runs it once on a retry", async () => {
+    const agent = queuedAgent();
+    const first = await startRun(agent.request({ delayMs: 250 }), agent.vars);
+    await first.reached("started");
+    const leaving = new AbortController();
+    const abandonedBody = agent.request({ log: ["ran"] });
+    const abandoned = await startRun(abandonedBody, agent.vars, leaving.signal);
+    await abandoned.reached("queued");
+    const third = await startRun(agent.request({}), agent.vars);
+    await third.reached("queued");
+    leaving.abort();
+    const [, gone, next] = await Promise.all([first.read, abandoned.read, third.read]);
+    await Promise.all([first.done, abandoned.done, third.done]);
+    // The stream ends without an answer, and the handler never ran: nothing is stored.
+    expect(types(gone)).toEqual(["queued"]);
+    expect(types(next)).toEqual(["queued", "started", "answer"]);
+    const logs = await fetchEcho(
+      await signedLogsRequest(abandonedBody.transactionId, { processId: agent.processId }),
+      agent.vars,
+    );
+    expect(logs.status).toBe(404);
+    // Its id was given back unused: the gateway's retry runs it, once.
+    const retry = await startRun(abandonedBody, agent.vars);
+    const again = await retry.read;
+    await retry.done;
+    expect(types(again)).toEqual(["started", "log", "answer"]);
+    const replay = await startRun(abandonedBody, agent.vars);
+    expect(answerOf(await replay.read)).toEqual(answerOf(again));
+    await replay.done;
+  });
+
+  it("queues JSON callers too: the second answers after the first", async () => {
+    const agent = queuedAgent();
+    const order: string[] = [];
+    const call = async (name: string, data: Record<string, unknown>) => {
+      const response = await fetchEcho(await signedExecuteRequest(agent.request(data)), agent.vars);
+      order.push(name);
+      return response.status;
+    };
+    const first = call("first", { delayMs: 200 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await Promise.all([first, call("second", {})])).toEqual([200, 200]);
+    expect(order).toEqual(["first", "second"]);
+  });
+
+  it("fails a run that waited its whole time limit for a slot, without running it", async () => {
+    const agent = queuedAgent(200);
+    const store = env.AGENT_DO.getByName(agent.processId);
+    // A run holding the one slot that never ends within the wait.
+    const holder = newTransactionId("holder");
+    await store.enterQueue({
+      transactionId: holder,
+      maxConcurrentRuns: 1,
+      leaseMs: 10_000,
+      waitMs: 10_000,
+      now: Date.now(),
+    });
+    const run = await startRun(agent.request({ log: ["ran"] }), agent.vars);
+    const read = await run.read;
+    await run.done;
+    await store.releaseSlot({ transactionId: holder });
+    expect(types(read)).toEqual(["queued", "log", "answer"]);
+    expect(answerOf(read)).toMatchObject({
+      success: false,
+      error: "No run slot freed within 200 ms (maxConcurrentRuns 1)",
+      executionTime: 0,
+    });
+  });
+});
+
+describe("the queue in the Durable Object", () => {
+  const entry = (transactionId: string, args: { leaseMs?: number; waitMs?: number } = {}) => ({
+    transactionId,
+    maxConcurrentRuns: 1,
+    leaseMs: args.leaseMs ?? 10_000,
+    waitMs: args.waitMs ?? 10_000,
+    now: Date.now(),
+  });
+
+  it("frees the slot of a run that died once its lease runs out", async () => {
+    const store = env.AGENT_DO.getByName("queue-lease");
+    expect(await store.enterQueue(entry("dead", { leaseMs: 500 }))).toBe("started");
+    expect(await store.enterQueue(entry("next"))).toBe("queued");
+    // Nobody releases "dead": its lease does.
+    expect(await store.awaitSlot({ transactionId: "next" })).toBe("started");
+    await store.releaseSlot({ transactionId: "next" });
+  });
+
+  it(`refuses a run past ${MAX_QUEUED_RUNS} waiting`, async () => {
+    const store = env.AGENT_DO.getByName("queue-full");
+    expect(await store.enterQueue(entry("running"))).toBe("started");
+    const waiting = Array.from({ length: MAX_QUEUED_RUNS }, (_, i) => `waiting-${i}`);
+    for (const id of waiting) expect(await store.enterQueue(entry(id))).toBe("queued");
+    expect(await store.enterQueue(entry("one-too-many"))).toBe("full");
+    await store.releaseSlot({ transactionId: "running" });
+    expect(await store.awaitSlot({ transactionId: "waiting-0" })).toBe("started");
+    for (const id of waiting) await store.abandon({ transactionId: id });
+  });
+
+  it("ends a wait in line after waitMs", async () => {
+    const store = env.AGENT_DO.getByName("queue-expiry");
+    expect(await store.enterQueue(entry("running"))).toBe("started");
+    expect(await store.enterQueue(entry("short", { waitMs: 50 }))).toBe("queued");
+    expect(await store.awaitSlot({ transactionId: "short" })).toBe("expired");
+    await store.releaseSlot({ transactionId: "running" });
+  });
+});
