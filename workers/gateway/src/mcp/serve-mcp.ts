@@ -41,7 +41,12 @@ export async function serveMcp(c: Context<GatewayApp>): Promise<Response> {
   const overCap = batchCapRefusal(message);
   if (overCap !== null) return jsonRpcRefusal(400, ErrorCode.InvalidRequest, overCap);
   const streaming = answersAsStream({ message, accept: c.req.header("accept") });
-  const server = createMcpServer({ env: c.env, query: parsed.query });
+  const server = createMcpServer({
+    env: c.env,
+    query: parsed.query,
+    streaming,
+    origin: new URL(c.req.url).origin,
+  });
   const transport = new StreamableHTTPTransport({ enableJsonResponse: !streaming });
   await server.connect(transport);
   try {
