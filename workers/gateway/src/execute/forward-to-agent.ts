@@ -18,12 +18,6 @@ export type AgentOutcome =
   | { kind: "completed"; result: JsonObject }
   | { kind: "failed"; error: string }
   /**
-   * 409 with a failed answer: the transactionId is still running there (or died), or was used
-   * for another request. A first call reads it as failed; a run object that lost its call (a
-   * restart) asks again later (docs/gateway.md, "The run object").
-   */
-  | { kind: "conflict"; error: string }
-  /**
    * No usable answer (unreachable, 5xx, not an agent's answer body): nothing is known about the
    * run.
    */
@@ -103,6 +97,7 @@ export async function forwardToAgent(args: {
       detail: `agent answered HTTP ${response.status} without an agent's answer body`,
     };
   }
-  if (parsed.data.success) return { kind: "completed", result: parsed.data.result };
-  return { kind: response.status === 409 ? "conflict" : "failed", error: parsed.data.error };
+  return parsed.data.success
+    ? { kind: "completed", result: parsed.data.result }
+    : { kind: "failed", error: parsed.data.error };
 }

@@ -5,6 +5,8 @@ import type { RunState } from "#shared/schemas/runs";
 import type { SettleResponse } from "#shared/x402/transport";
 import type { AgentOutcome } from "../execute/forward-to-agent.js";
 import { errorAnswer, failedRunAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
+import { RUN_KEEP_MS } from "./run-limits.js";
+import type { RunRecord } from "./run-types.js";
 
 /**
  * How a run ended: the agent's outcome, `gateway_fault` (the call threw, which forwardToAgent
@@ -68,7 +70,6 @@ export function runEndOf(args: {
         },
       };
     case "failed":
-    case "conflict":
       return failed({ code: "agent_failed", message: outcome.error });
     case "unexpected": {
       const reason = `The process's agent gave no usable answer: ${outcome.detail}`;
@@ -92,4 +93,20 @@ export function runEndOf(args: {
  */
 export function agentAnswered(end: { status: RunState; code?: ErrorCode }): boolean {
   return end.status === "completed" || end.code === "agent_failed";
+}
+
+/** A run's record once it ended as `end` says, at `now`: kept RUN_KEEP_MS from then. */
+export function finalRecord(args: { record: RunRecord; end: RunEnd; now: number }): RunRecord {
+  const { record, end, now } = args;
+  return {
+    ...record,
+    status: end.status,
+    ...(end.result === undefined ? {} : { result: end.result }),
+    ...(end.error === undefined ? {} : { error: end.error }),
+    ...(end.code === undefined ? {} : { code: end.code }),
+    outcome:
+      record.taskId === null ? null : { delivered: end.status === "completed", reported: true },
+    endedAt: now,
+    expiresAt: now + RUN_KEEP_MS,
+  };
 }

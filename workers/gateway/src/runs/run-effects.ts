@@ -31,7 +31,7 @@ export async function settleRun(args: {
   if (taskId !== null || spec.idempotency !== null) {
     await claimsStub(env, processId, payer).finish(finish);
   }
-  if (!answered) {
+  if (!answered && record.status !== "canceled") {
     console.error(
       "gateway: no usable answer",
       record.status,

@@ -21,5 +21,11 @@ export const RUN_KEEP_ALIVE_MS = 15_000;
  */
 export const RUN_REASK_MS = 1_000;
 
+/**
+ * When a run's end could not tell the claims object and the outcome queue (a restart, a failed
+ * call), the alarm tries again this long after.
+ */
+export const RUN_SETTLE_RETRY_MS = 30_000;
+
 /** The longest log line and message kept from an agent's event (the agent runtime's own cap). */
 export const RUN_MAX_LINE_CHARS = 2_048;

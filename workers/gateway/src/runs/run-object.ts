@@ -2,11 +2,13 @@ import { DurableObject } from "cloudflare:workers";
 import type { AgentStreamEvent } from "#shared/schemas/agent-events";
 import { FINAL_RUN_STATES, type RunEvent, type RunState } from "#shared/schemas/runs";
 import type { GatewayAnswer } from "../http/respond.js";
-import { type RunOutcome, runEndOf } from "./run-answer.js";
+import { runStepOf } from "./agent-events.js";
+import { ChangeSignal } from "./change-signal.js";
+import { finalRecord, type RunOutcome, runEndOf } from "./run-answer.js";
 import { callAgent } from "./run-call.js";
 import { settleRun } from "./run-effects.js";
 import { appendEvent, closeLog } from "./run-events.js";
-import { RUN_KEEP_MS, RUN_MAX_LINE_CHARS, RUN_REASK_MS } from "./run-limits.js";
+import { RUN_KEEP_MS, RUN_REASK_MS, RUN_SETTLE_RETRY_MS } from "./run-limits.js";
 import * as store from "./run-sql.js";
 import { eventStreamResponse, lastEventIdOf } from "./run-sse.js";
 import { runStatusBody } from "./run-status.js";
@@ -26,7 +28,8 @@ export class RunObject extends DurableObject<GatewayEnv> {
   private call: AbortController | null = null;
   /** The agent said `started` during this call: a later `queued` is not news. */
   private started = false;
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new ChangeSignal();
+  private settling: Promise<void> | null = null;
 
   constructor(ctx: DurableObjectState, env: GatewayEnv) {
     super(ctx, env);
@@ -80,7 +83,7 @@ export class RunObject extends DurableObject<GatewayEnv> {
       if (row === null) throw new Error(`run_not_found: no run in this object`);
       const record = JSON.parse(row.record) as RunRecord;
       if (isFinal(record) && row.effects_done === 1) return record;
-      await this.waitChange(60_000);
+      await this.changes.wait(60_000);
     }
   }
 
@@ -105,7 +108,7 @@ export class RunObject extends DurableObject<GatewayEnv> {
       after: lastEventIdOf(request.headers),
       next: (after, limit) =>
         store.selectRun(this.sql) === null ? null : store.selectEventsAfter(this.sql, after, limit),
-      waitChange: (ms) => this.waitChange(ms),
+      waitChange: (ms) => this.changes.wait(ms),
     });
   }
 
@@ -133,8 +136,9 @@ export class RunObject extends DurableObject<GatewayEnv> {
       });
     }
     const outcome = await this.callOnce(spec, row.deadline_at - now);
-    if (outcome.kind === "conflict" || outcome.kind === "unexpected") {
-      // Still running at the agent (or not reachable now): ask again, until the time limit.
+    if (outcome.kind === "unexpected") {
+      // No answer about the run: the agent's 409 (it still runs it, or the run died there), or
+      // not reachable now. Ask again, until the time limit.
       await this.ctx.storage.setAlarm(Math.min(Date.now() + RUN_REASK_MS, row.deadline_at));
       return;
     }
@@ -149,9 +153,7 @@ export class RunObject extends DurableObject<GatewayEnv> {
     await this.ctx.storage.setAlarm(deadlineAt);
     this.setStatus("working");
     const outcome = await this.callOnce(spec, spec.timeoutMs);
-    await this.end(
-      outcome.kind === "conflict" ? { kind: "failed", error: outcome.error } : outcome,
-    );
+    await this.end(outcome);
   }
 
   private async callOnce(spec: RunSpec, timeoutMs: number): Promise<RunOutcome> {
@@ -170,36 +172,15 @@ export class RunObject extends DurableObject<GatewayEnv> {
     }
   }
 
-  /** The agent's stream, as run events: advisory, never able to end the run by itself. */
+  /** The agent's stream, as run events (agent-events.ts): advisory, it never ends the run. */
   private onAgentEvent(event: AgentStreamEvent): void {
     const record = this.read();
     if (record === null || isFinal(record)) return;
-    switch (event.type) {
-      case "queued":
-        // Waiting for a slot at the agent: not started (a paid run may still be canceled).
-        if (!this.started) this.setStatus("submitted");
-        return;
-      case "started":
-        this.started = true;
-        this.setStatus("working");
-        return;
-      case "log":
-        this.emit({ type: "log", line: event.line.slice(0, RUN_MAX_LINE_CHARS) });
-        return;
-      case "progress": {
-        const { progress } = event;
-        // Never decreasing: a lower value is the agent's mistake, not news.
-        if (record.progress !== null && progress.progress < record.progress.progress) return;
-        this.save({ ...record, progress });
-        this.emit({ type: "progress", progress });
-        return;
-      }
-      case "partial":
-        this.emit({ type: "partial", data: event.data });
-        return;
-      case "answer":
-        return;
-    }
+    const step = runStepOf({ event, record, started: this.started });
+    this.started = step.started;
+    if (step.status !== undefined) this.setStatus(step.status);
+    if (step.progress !== undefined) this.save({ ...record, progress: step.progress });
+    if (step.event !== undefined) this.emit(step.event);
   }
 
   private setStatus(status: RunState): void {
@@ -227,43 +208,42 @@ export class RunObject extends DurableObject<GatewayEnv> {
       ...(spec.x402Response === undefined ? {} : { x402Response: spec.x402Response }),
     });
     const now = Date.now();
-    const final: RunRecord = {
-      ...record,
-      status: end.status,
-      ...(end.result === undefined ? {} : { result: end.result }),
-      ...(end.error === undefined ? {} : { error: end.error }),
-      ...(end.code === undefined ? {} : { code: end.code }),
-      outcome:
-        spec.taskId === null ? null : { delivered: end.status === "completed", reported: true },
-      endedAt: now,
-      expiresAt: now + RUN_KEEP_MS,
-    };
+    const final = finalRecord({ record, end, now });
     closeLog(this.sql, record.progress);
     this.save(final);
     store.storeAnswer(this.sql, JSON.stringify(end.answer));
     appendEvent(this.sql, { type: "status", status: final.status });
     this.emit({ type: "result", run: runStatusBody(final) });
     this.call?.abort();
-    // Should the effects below be cut by a restart, the alarm does them again.
-    await this.ctx.storage.setAlarm(now);
+    // Should the effects below be cut by a restart, the alarm does them again a little later.
+    await this.ctx.storage.setAlarm(now + RUN_SETTLE_RETRY_MS);
     await this.settle(spec);
     await this.ctx.storage.setAlarm(final.expiresAt);
   }
 
-  private async settle(spec: RunSpec): Promise<void> {
+  /** Once at a time: the end and a re-fired alarm must not queue the outcome twice. */
+  private settle(spec: RunSpec): Promise<void> {
+    this.settling ??= this.settleOnce(spec).finally(() => {
+      this.settling = null;
+    });
+    return this.settling;
+  }
+
+  private async settleOnce(spec: RunSpec): Promise<void> {
+    if (store.selectRun(this.sql)?.effects_done !== 0) return;
     const record = this.read();
     const answer = this.answer();
     if (record === null || answer === null) return;
     await settleRun({ env: this.env, spec, record, answer });
     store.markEffectsDone(this.sql);
-    this.notify();
+    this.changes.notify();
   }
 
   private async forget(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     store.createSchema(this.sql);
-    this.notify();
+    this.changes.notify();
   }
 
   private save(record: RunRecord): void {
@@ -271,24 +251,6 @@ export class RunObject extends DurableObject<GatewayEnv> {
   }
 
   private emit(event: RunEvent): void {
-    if (appendEvent(this.sql, event)) this.notify();
-  }
-
-  private notify(): void {
-    for (const listener of [...this.listeners]) listener();
-  }
-
-  /** Resolves true at the next change, false after `ms` without one. */
-  private waitChange(ms: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const done = (changed: boolean) => {
-        clearTimeout(timer);
-        this.listeners.delete(onChange);
-        resolve(changed);
-      };
-      const onChange = () => done(true);
-      const timer = setTimeout(() => done(false), ms);
-      this.listeners.add(onChange);
-    });
+    if (appendEvent(this.sql, event)) this.changes.notify();
   }
 }
