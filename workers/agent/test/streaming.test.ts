@@ -55,6 +55,15 @@ describe("POST /execute with Accept: text/event-stream", () => {
     expect(answerOf(replayed)).toEqual(streamed);
   });
 
+  it("streams a duplicate that arrives mid-run the first run's answer alone, without running again", async () => {
+    const request = agentRequest({ data: { delayMs: 150, log: ["once"] } });
+    const [first, duplicate] = await Promise.all([stream(request), stream(request)]);
+    const [full, alone] = types(first).length > 1 ? [first, duplicate] : [duplicate, first];
+    expect(types(full)).toEqual(["started", "log", "answer"]);
+    expect(types(alone)).toEqual(["answer"]);
+    expect(answerOf(alone)).toEqual(answerOf(full));
+  });
+
   it("streams a JSON run's replay as its one answer event, a failure too", async () => {
     const request = agentRequest({ data: { fail: "nope" } });
     const json = await SELF.fetch(await signedExecuteRequest(request));

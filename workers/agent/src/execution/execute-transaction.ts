@@ -3,7 +3,7 @@ import { formatZodIssue } from "#shared/errors/validation";
 import type { AgentRequest } from "#shared/schemas/agent";
 import { createTransactionLog, type TransactionLog } from "../authoring/agent-log.js";
 import type { AgentDefinition } from "../authoring/define-agent.js";
-import { createRunEvents, type EmitEvent } from "../authoring/run-events.js";
+import { createRunEvents, type EmitEvent, type RunEvents } from "../authoring/run-events.js";
 import type { AgentConfig } from "../config/agent-config.js";
 import type { AgentDurableObject } from "../durable/agent-durable-object.js";
 import type { AdmittedRun } from "./admit-transaction.js";
@@ -47,21 +47,7 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
     });
     const events = createRunEvents({ emit });
     const started = Date.now();
-    const outcome: HandlerOutcome =
-      waited === "expired"
-        ? notRun(transactionLog, queueTimeout(config))
-        : run.input.success
-          ? await startHandler({
-              ...args,
-              input: run.input.data,
-              transactionLog,
-              events,
-              timeoutMs: config.timeoutMs,
-            })
-          : notRun(
-              transactionLog,
-              `Invalid input: ${formatZodIssue(run.input.error.issues, "data")}`,
-            );
+    const outcome = await outcomeOf({ ...args, waited, transactionLog, events });
     // A handler that never ran spent no time.
     const executionTime = waited === "started" && run.input.success ? Date.now() - started : 0;
     const logs = transactionLog.lines();
@@ -89,11 +75,29 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
   }
 }
 
-function startHandler<Schema extends z.ZodType>(
-  args: Parameters<typeof runAgentHandler<Schema>>[0] & { emit: EmitEvent },
-): Promise<HandlerOutcome> {
+/** The handler's outcome, or why it never ran (`started` goes out just before it runs). */
+async function outcomeOf<Schema extends z.ZodType>(args: {
+  agent: AgentDefinition<Schema>;
+  config: AgentConfig;
+  request: AgentRequest;
+  run: AdmittedRun<z.output<Schema>>;
+  emit: EmitEvent;
+  waited: "started" | "expired";
+  transactionLog: TransactionLog;
+  events: RunEvents;
+}): Promise<HandlerOutcome> {
+  const { run, transactionLog } = args;
+  if (args.waited === "expired") return notRun(transactionLog, queueTimeout(args.config));
+  if (!run.input.success) {
+    const issues = formatZodIssue(run.input.error.issues, "data");
+    return notRun(transactionLog, `Invalid input: ${issues}`);
+  }
   args.emit({ type: "started" });
-  return runAgentHandler(args);
+  return runAgentHandler({
+    ...args,
+    input: run.input.data,
+    timeoutMs: args.config.timeoutMs,
+  });
 }
 
 function queueTimeout(config: AgentConfig): string {
