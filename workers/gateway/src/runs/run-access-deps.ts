@@ -3,6 +3,8 @@ import { claimsStub } from "../durable/stubs.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import type { RunAccessDeps } from "./run-access.js";
 import type { CancelableRun } from "./run-cancel.js";
+import { runIdMayBeKept } from "./run-id-age.js";
+import { RUN_KEEP_MS } from "./run-limits.js";
 import type { RunEventsSource } from "./watch-run.js";
 
 /** What the runs routes ask of one run object (RunObject, binding RUNS). */
@@ -13,10 +15,15 @@ export type RunObjectApi = CancelableRun & RunEventsSource;
  * (no cache: it may have been rotated), and a proof's signature is spent in the payer's claims
  * object, the one place signatures are remembered (docs/gateway.md, "Caller proof").
  */
-export function runAccessDepsFor(args: { env: GatewayEnv; run: RunObjectApi }): RunAccessDeps {
-  const { env, run } = args;
+export function runAccessDepsFor(args: {
+  env: GatewayEnv;
+  run: RunObjectApi;
+  transactionId: string;
+}): RunAccessDeps {
+  const { env, run, transactionId } = args;
   return {
-    read: () => run.read(),
+    read: async () =>
+      runIdMayBeKept({ transactionId, nowMs: Date.now(), keepMs: RUN_KEEP_MS }) ? run.read() : null,
     authenticationKey: async (record) =>
       (
         await gatewayLedger(env).gatewayContext({

@@ -10,7 +10,7 @@ const CLOCK_SKEW_MS = 5 * 60_000;
  * Whether a run with this transaction id (a UUIDv7, whose first 48 bits are its Unix
  * milliseconds: execute/transaction-id.ts) can still be kept. One minted before the keep time
  * (plus slack) or in the future names no run, so it is answered 404 without waking a run object:
- * ids made up by the thousand cost no Durable Object each (docs/gateway.md, "Who may read a run").
+ * random ids cost no Durable Object each (docs/gateway.md, "Who may read a run").
  */
 export function runIdMayBeKept(args: {
   transactionId: string;

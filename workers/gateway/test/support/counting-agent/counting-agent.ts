@@ -1,7 +1,6 @@
 /**
  * A test-only agent Worker (never deployed): it answers an agent's POST /execute (docs/agent.md)
- * like the echo agent (echoes `data`, fails when `data.fail` is set, waits `data.delayMs`; asked for
- * a stream, it streams the AgentStreamEvents of `data.stream`, `data.stepMs` apart), for ANY
+ * like the echo agent (echoes `data`, fails when `data.fail` is set, waits `data.delayMs`), for ANY
  * process id, and counts every run per payment in a Durable Object before running it. Tests read
  * the counts over the same service binding (GET /runs, GET /transactions/:id), so "ran once" is
  * checked on the agent's side, not only from the gateway's answers.
@@ -11,11 +10,8 @@
  * serves one fixed process id. It does not check the gateway's signature: the agent runtime's
  * own tests cover that (workers/agent/test/signature.test.ts); here only the gateway is tested.
  */
-import { z } from "zod";
 import { agentRequestSchema } from "#shared/schemas/agent";
-import { agentStreamEventSchema } from "#shared/schemas/agent-events";
 import { type CountedRun, RunCounterObject } from "./run-counter-object.js";
-import { streamedAnswer } from "./streamed-answer.js";
 
 export { RunCounterObject };
 
@@ -40,19 +36,6 @@ async function execute(request: Request, env: CountingEnv): Promise<Response> {
   const run: CountedRun = { transactionId, processId, taskId, failed: fail !== null };
   await counter(env).record(run);
   const started = Date.now();
-  const steps = z.array(agentStreamEventSchema).safeParse(data.stream);
-  if (steps.success && (request.headers.get("accept") ?? "").includes("text/event-stream")) {
-    return streamedAnswer({
-      steps: steps.data,
-      stepMs: typeof data.stepMs === "number" ? Math.min(data.stepMs, 1_000) : 0,
-      answer: () => ({
-        success: true,
-        result: { echo: data, transactionId, taskId },
-        executionTime: Date.now() - started,
-        logs: [],
-      }),
-    });
-  }
   const delayMs = typeof data.delayMs === "number" ? Math.min(data.delayMs, 10_000) : 0;
   if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
   const executionTime = Date.now() - started;
