@@ -45,9 +45,17 @@ export type StoredTransaction = {
   logs: string[];
 };
 
+/** An agent's queue, for `begin` to take a slot in the same call (docs/agent.md, "The queue"). */
+export type QueueArgs = { maxConcurrentRuns: number; leaseMs: number; waitMs: number };
+
 export type BeginOutcome =
-  /** The caller runs the handler and must call finish. */
-  | { kind: "run" }
+  /**
+   * The caller runs the handler and must call finish; with a queue, `slot` says whether it holds
+   * one or waits in line (awaitSlot).
+   */
+  | { kind: "run"; slot?: "started" | "queued" }
+  /** The queue is full: nothing was taken, the id stays free. */
+  | { kind: "full" }
   /** Already finished: the caller answers with this, without running again. */
   | { kind: "done"; transaction: StoredTransaction }
   /** The id was used with a different request. */
@@ -66,6 +74,8 @@ type FinishArgs = {
   executionTime: number;
   logs: readonly string[];
   now: number;
+  /** The run held a queue slot: freed in the same commit as its outcome. */
+  releaseSlot?: boolean;
 };
 
 /** A run in flight: who claimed the id, when, and how a duplicate waits for its end. */
@@ -155,6 +165,7 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
     requestHash: string;
     now: number;
     waitMs: number;
+    queue?: QueueArgs;
   }): Promise<BeginOutcome> {
     const stored = this.storedOutcome(args);
     if (stored !== null) return stored;
@@ -164,9 +175,15 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
     if (claim === undefined || remaining <= 0) {
       // A dead run's claim, or none after a restart: the id is not free if a run ever took it.
       if (!insertTaken(this.sql, args)) return { kind: "taken" };
+      const { transactionId, now } = args;
+      const slot = args.queue && this.queue.enter({ ...args.queue, transactionId, now });
+      if (slot === "full") {
+        deleteTaken(this.sql, args.transactionId);
+        return { kind: "full" };
+      }
       this.claims.set(args.transactionId, newClaim(args.requestHash, args.now));
       await this.scheduleRetention();
-      return { kind: "run" };
+      return slot === undefined ? { kind: "run" } : { kind: "run", slot };
     }
     if (claim.requestHash !== args.requestHash) return { kind: "conflict" };
 
@@ -212,6 +229,7 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
     for (const args of batch) {
       this.claims.get(args.transactionId)?.end();
       this.claims.delete(args.transactionId);
+      if (args.releaseSlot === true) this.queue.release(args.transactionId);
     }
     await this.scheduleRetention();
   }

@@ -46,21 +46,33 @@ export async function admitTransaction<Schema extends z.ZodType>(args: {
   }
   const recorder = config.recordTransactions ? store : null;
   const requestHash = recorder === null ? "" : await sha256Hex(JSON.stringify(request));
+  const input = args.agent.input.safeParse(request.data);
   const { maxConcurrentRuns } = config.runs;
-  // A queued run may wait out one time limit for a slot, then run for one.
+  // Refused data never reaches the handler: it needs no slot. A queued run may wait out one time
+  // limit for a slot, then run for one.
+  const queue =
+    maxConcurrentRuns === null || !input.success
+      ? undefined
+      : { maxConcurrentRuns, leaseMs: config.timeoutMs + RUN_GRACE_MS, waitMs: config.timeoutMs };
   const runSpanMs = config.timeoutMs * (maxConcurrentRuns === null ? 1 : 2);
+  const { transactionId } = request;
   if (recorder !== null) {
+    // One call takes the id and, with a queue, a slot or a place in line.
     const begun = await recorder.begin({
-      transactionId: request.transactionId,
+      transactionId,
       requestHash,
       now: Date.now(),
       waitMs: runSpanMs + RUN_GRACE_MS,
+      ...(queue === undefined ? {} : { queue }),
     });
     const refused = refusal(begun.kind);
     if (refused !== null) return fail(refused);
     if (begun.kind === "done")
       return ok({ kind: "replay", answer: replayAnswer(begun.transaction) });
-  } else if (!(await store.takeOnce({ transactionId: request.transactionId, now: Date.now() }))) {
+    const slot = begun.kind === "run" ? (begun.slot ?? "none") : "none";
+    return ok({ kind: "run", run: { input, requestHash, recorder, slot } });
+  }
+  if (!(await store.takeOnce({ transactionId, now: Date.now() }))) {
     return fail(
       appError(
         "conflict",
@@ -68,28 +80,24 @@ export async function admitTransaction<Schema extends z.ZodType>(args: {
       ),
     );
   }
-
-  const input = args.agent.input.safeParse(request.data);
-  // Refused data never reaches the handler: it needs no slot.
-  if (maxConcurrentRuns === null || !input.success) {
+  if (queue === undefined) {
     return ok({ kind: "run", run: { input, requestHash, recorder, slot: "none" } });
   }
-  const slot = await store.enterQueue({
-    transactionId: request.transactionId,
-    maxConcurrentRuns,
-    leaseMs: config.timeoutMs + RUN_GRACE_MS,
-    waitMs: config.timeoutMs,
-    now: Date.now(),
-  });
+  const slot = await store.enterQueue({ transactionId, ...queue, now: Date.now() });
   if (slot === "full") {
     // Nothing ran: the id is given back, so the gateway may try again later.
-    await store.abandon({ transactionId: request.transactionId });
-    return fail(appError("rate_limited", "This agent's queue is full; retry later"));
+    await store.abandon({ transactionId });
+    return fail(queueFull());
   }
   return ok({ kind: "run", run: { input, requestHash, recorder, slot } });
 }
 
+function queueFull(): AppError {
+  return appError("rate_limited", "This agent's queue is full; retry later");
+}
+
 function refusal(kind: BeginOutcome["kind"]): AppError | null {
+  if (kind === "full") return queueFull();
   if (kind === "taken") {
     return appError(
       "conflict",

@@ -40,6 +40,8 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
     await store.abandon({ transactionId });
     return null;
   }
+  // A recorded run's slot is freed with its outcome, in one call; otherwise on its own.
+  let slotHeld = run.slot !== "none";
   try {
     const transactionLog = createTransactionLog({
       limits: config.log,
@@ -61,7 +63,9 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
       executionTime,
       logs,
       now: Date.now(),
+      ...(slotHeld ? { releaseSlot: true } : {}),
     });
+    if (run.recorder !== null) slotHeld = false;
     const answer = executeAnswer({
       status: outcome.status,
       result: completed ? outcome.result : null,
@@ -71,7 +75,7 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
     });
     return { answer, droppedPartials: events.droppedPartials() };
   } finally {
-    if (run.slot !== "none") await store.releaseSlot({ transactionId });
+    if (slotHeld) await store.releaseSlot({ transactionId });
   }
 }
 
