@@ -122,6 +122,17 @@ async function finalRun(run: RunHandle): Promise<RunStatusResponse> {
   return body as RunStatusResponse;
 }
 
+/** Notifications at most 15 s apart from the call to its answer, each value above the last. */
+function expectSteadyProgress(args: { started: number; seen: Seen[]; ended: number }) {
+  const times = [args.started, ...args.seen.map((s) => s.at), args.ended];
+  const gaps = times.slice(1).map((time, i) => time - (times[i] ?? 0));
+  expect(Math.max(...gaps)).toBeLessThanOrEqual(15_000);
+  const values = args.seen.map((s) => s.progress);
+  for (let i = 1; i < values.length; i++) {
+    expect(values[i]).toBeGreaterThan(values[i - 1] ?? Number.POSITIVE_INFINITY);
+  }
+}
+
 describe("a 90-second tool over MCP (issue 21)", () => {
   beforeAll(registerSlowReport, 30_000);
 
@@ -151,12 +162,7 @@ describe("a 90-second tool over MCP (issue 21)", () => {
     expect(runOf(result._meta)).toEqual(run);
     // The agent's own reports come through, with their messages.
     expect(seen.some((s) => s.message === "step 45 of 90" && s.total === 90)).toBe(true);
-    const times = [started, ...seen.map((s) => s.at), ended];
-    const gaps = times.slice(1).map((time, i) => time - (times[i] ?? 0));
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(15_000);
-    for (let i = 1; i < seen.length; i++) {
-      expect(seen[i]?.progress).toBeGreaterThan(seen[i - 1]?.progress ?? Number.POSITIVE_INFINITY);
-    }
+    expectSteadyProgress({ started, seen, ended });
     // The same result is read over HTTP with the run's token.
     expect((await finalRun(run)).result).toEqual(
       (result.structuredContent as { result: unknown }).result,
@@ -180,6 +186,33 @@ describe("a 90-second tool over MCP (issue 21)", () => {
     const final = await finalRun(run);
     expect(final.result).toMatchObject({ seconds: 55 });
   }, 180_000);
+
+  it("a call queued behind another run hears heartbeats until its agent starts", async () => {
+    const { client } = await connectSdkClient(LONG);
+    // slow-report runs one at a time: this one holds the agent for 25 s.
+    const first = client.callTool({ name: SLOW, arguments: { seconds: 25 } }, undefined, {
+      onprogress: () => {},
+      resetTimeoutOnProgress: true,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const seen: Seen[] = [];
+    const started = Date.now();
+    const queued = (await client.callTool({ name: SLOW, arguments: { seconds: 1 } }, undefined, {
+      onprogress: (progress) => seen.push({ ...progress, at: Date.now() }),
+      resetTimeoutOnProgress: true,
+      timeout: 15_000,
+    })) as CallToolResult;
+    const ended = Date.now();
+    await first;
+    await client.close();
+    expect(queued.structuredContent).toMatchObject({ status: "completed", result: { seconds: 1 } });
+    const { transactionId } = runOf(queued._meta);
+    const heartbeats = seen.filter((s) =>
+      s.message?.startsWith(`run ${transactionId} still running after `),
+    );
+    expect(heartbeats.length).toBeGreaterThanOrEqual(2);
+    expectSteadyProgress({ started, seen, ended });
+  }, 60_000);
 
   it("a client that times out without resetting reads the result through the first message's URL", async () => {
     const { client } = await connectSdkClient(LONG);
