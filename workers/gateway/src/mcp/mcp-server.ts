@@ -10,6 +10,8 @@ import { z } from "zod";
 import { formatZodIssue } from "#shared/errors/validation";
 import { processIdSchema } from "#shared/schemas/ids";
 import type { McpQuery } from "./mcp-query.js";
+import type { ProgressParams } from "./progress-pump.js";
+import { progressTokenOf } from "./progress-request.js";
 import { callTool } from "./tool-call.js";
 import { listTools } from "./tool-list.js";
 
@@ -22,8 +24,15 @@ const SERVER_INFO = { name: "agentgate", version: "1.0.0" };
  * Schema validator is @cfworker/json-schema's: the default, Ajv, compiles with `new Function`,
  * which Workers forbid.
  */
-export function createMcpServer(args: { env: GatewayEnv; query: McpQuery }): Server {
-  const { env, query } = args;
+export function createMcpServer(args: {
+  env: GatewayEnv;
+  query: McpQuery;
+  /** The answer is an SSE stream (serve-mcp.ts): a tools/call can send progress on it. */
+  streaming: boolean;
+  /** The /mcp request's origin, for the links of the runs its calls start. */
+  origin: string;
+}): Server {
+  const { env, query, streaming, origin } = args;
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {} },
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
@@ -38,9 +47,18 @@ export function createMcpServer(args: { env: GatewayEnv; query: McpQuery }): Ser
     }
     return internalOnThrow(() => listTools({ env, query, cursor }));
   });
-  server.setRequestHandler(anyParams("tools/call"), (request) => {
+  server.setRequestHandler(anyParams("tools/call"), (request, extra) => {
     const { params } = paramsOf(CallToolRequestSchema, request);
-    return internalOnThrow(() => callTool({ env, query, params }));
+    const progressToken = streaming ? progressTokenOf(params._meta) : null;
+    const progress =
+      progressToken === null
+        ? null
+        : (sent: ProgressParams) =>
+            extra.sendNotification({
+              method: "notifications/progress",
+              params: { ...sent, progressToken },
+            });
+    return internalOnThrow(() => callTool({ env, query, params, origin, progress }));
   });
   return server;
 }

@@ -6,6 +6,7 @@ import type { GatewayApp } from "../http/gateway-app-types.js";
 import { batchCapRefusal } from "./batch-cap.js";
 import { parseMcpQuery } from "./mcp-query.js";
 import { createMcpServer } from "./mcp-server.js";
+import { answersAsStream } from "./progress-request.js";
 
 /** A JSON-RPC error that belongs to no request: the HTTP request itself was refused. */
 export function jsonRpcRefusal(
@@ -19,9 +20,10 @@ export function jsonRpcRefusal(
 
 /**
  * POST /mcp: one JSON-RPC message or batch over MCP's Streamable HTTP transport (@hono/mcp),
- * stateless (docs/mcp.md, "Transport"): no session id, a fresh server and transport per request,
- * answers as JSON rather than an SSE stream. Any isolate serves any request and nothing outlives
- * it, which is how Workers run; nothing the tools do needs the server to call back.
+ * stateless (docs/mcp.md, "Transport"): no session id, a fresh server and transport per request.
+ * Any isolate serves any request and nothing outlives it, which is how Workers run. The answer is
+ * one JSON body, except for a tools/call that asks for progress: that POST is answered as an SSE
+ * stream carrying the progress notifications, then the answers (answersAsStream).
  */
 export async function serveMcp(c: Context<GatewayApp>): Promise<Response> {
   const parsed = parseMcpQuery(c.req.query());
@@ -38,8 +40,14 @@ export async function serveMcp(c: Context<GatewayApp>): Promise<Response> {
   }
   const overCap = batchCapRefusal(message);
   if (overCap !== null) return jsonRpcRefusal(400, ErrorCode.InvalidRequest, overCap);
-  const server = createMcpServer({ env: c.env, query: parsed.query });
-  const transport = new StreamableHTTPTransport({ enableJsonResponse: true });
+  const streaming = answersAsStream({ message, accept: c.req.header("accept") });
+  const server = createMcpServer({
+    env: c.env,
+    query: parsed.query,
+    streaming,
+    origin: new URL(c.req.url).origin,
+  });
+  const transport = new StreamableHTTPTransport({ enableJsonResponse: !streaming });
   await server.connect(transport);
   try {
     const response = await transport.handleRequest(c, message);
@@ -50,6 +58,8 @@ export async function serveMcp(c: Context<GatewayApp>): Promise<Response> {
     if (error instanceof HTTPException) return error.getResponse();
     throw error;
   } finally {
-    await server.close();
+    // A stream is answered before its handlers run: closing now would cut it. The transport ends
+    // it after the last answer, and the server goes with the request.
+    if (!streaming) await server.close();
   }
 }

@@ -10,8 +10,10 @@ import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import { runExecute } from "../runs/run-execute.js";
 import type { McpQuery } from "./mcp-query.js";
 import { paymentSender } from "./payment-sender.js";
+import type { ProgressParams } from "./progress-pump.js";
 import { processIdOfTool } from "./tool-naming.js";
 import { toolResultOf } from "./tool-result.js";
+import { toolResultOfStart } from "./tool-run.js";
 
 /** The `_meta` key of a tools/call that names the caller's account (docs/mcp.md, "Who calls"). */
 export const USER_ADDRESS_META_KEY = "agentgate/userAddress";
@@ -33,12 +35,19 @@ export type ToolCallParams = {
 /**
  * tools/call: runs the tool's process through the same execute path as POST /api/execute
  * (runExecute with executeDepsFor's deps), the arguments as the execute's `data` and
- * `_meta["x402/payment"]` as its x402 payment (docs/mcp.md, "Paying for a tool").
+ * `_meta["x402/payment"]` as its x402 payment (docs/mcp.md, "Paying for a tool"). The run is
+ * started as `Prefer: respond-async` starts it, then waited for (waitForToolRun): with
+ * `progress`, sending the run's progress to the client; without, at most MCP_BLOCKING_WAIT_MS
+ * (docs/mcp.md, "Long runs").
  */
 export async function callTool(args: {
   env: GatewayEnv;
   query: McpQuery;
   params: ToolCallParams;
+  /** The /mcp request's origin (tool-run.ts). */
+  origin: string;
+  /** Sends a progress notification of this call; null: the client asked for none. */
+  progress: ((params: ProgressParams) => Promise<void>) | null;
 }): Promise<CallToolResult> {
   const { env, query, params } = args;
   const processId = processIdOfTool(params.name);
@@ -66,12 +75,19 @@ export async function callTool(args: {
         // x402's MCP transport is the only way an MCP client learns a price: always x402.
         speaksX402: true,
         resourceUrl: `mcp://tool/${params.name}`,
+        respondAsync: true,
       },
       deps: made.deps,
     }),
   );
   if (answer.body.code === "process_not_found") throw unknownTool(params.name);
-  return toolResultOf(answer, processId);
+  return toolResultOfStart({
+    env,
+    answer,
+    processId,
+    origin: args.origin,
+    progress: args.progress,
+  });
 }
 
 /**

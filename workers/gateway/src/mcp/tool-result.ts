@@ -1,10 +1,13 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { RunAcceptedResponse } from "#shared/schemas/runs";
 import {
   MCP_PAYMENT_RESPONSE_META_KEY,
   type PaymentRequired,
   type SettleResponse,
 } from "#shared/x402/transport";
 import type { GatewayAnswer } from "../http/respond.js";
+import { RUN_KEEP_MS } from "../runs/run-limits.js";
+import { type RunHandle, runMeta } from "./run-notice.js";
 
 /**
  * An execute answer as a tool result (docs/mcp.md, "Results"). A payment the gateway asks for is
@@ -30,6 +33,39 @@ export function toolResultOf(answer: GatewayAnswer, processId: string): CallTool
     }
   }
   return result;
+}
+
+/** The result of a call whose run ended: as above, the run named in `_meta` (docs/mcp.md, "Progress"). */
+export function runToolResultOf(args: {
+  answer: GatewayAnswer;
+  processId: string;
+  run: RunHandle;
+}): CallToolResult {
+  const result = toolResultOf(args.answer, args.processId);
+  result._meta = { ...result._meta, ...runMeta(args.run) };
+  return result;
+}
+
+/**
+ * A call without progress whose run outlasted its wait (docs/mcp.md, "Without progress"): an
+ * error, as the call has no result, naming where the run's result is read once it ends; the run
+ * as the 202 of `Prefer: respond-async` states it, and a paid call's receipt.
+ */
+export function stillRunningResult(args: {
+  run: RunAcceptedResponse;
+  response: SettleResponse | undefined;
+}): CallToolResult {
+  const { run, response } = args;
+  const text = `run ${run.transactionId} is still running; it goes on without this call. Read its result once it ends: GET ${run.links.run} with Authorization: Bearer ${run.accessToken} (kept ${RUN_KEEP_MS / 3_600_000} h after it ends)`;
+  return {
+    isError: true,
+    content: [{ type: "text", text }],
+    structuredContent: run,
+    _meta: {
+      ...runMeta(run),
+      ...(response === undefined ? {} : { [MCP_PAYMENT_RESPONSE_META_KEY]: response }),
+    },
+  };
 }
 
 /**

@@ -134,9 +134,24 @@ async function peerGatewayWorkers() {
       PROCESS_CACHE_MS: "0",
     },
   });
+  // Gateway LONG (issue 21, MCP progress): the slow example agent with a time limit its
+  // minute-and-a-half runs fit in, which the 2 s of the others cut.
+  const long = peer("GATEWAY_LONG", TEST_OPERATOR_PRIVATE_KEY);
   return [
     peer("GATEWAY_B", TEST_OPERATOR_PRIVATE_KEY),
     peer("GATEWAY_C", TEST_OPERATOR_C_PRIVATE_KEY),
+    {
+      ...long,
+      serviceBindings: {
+        ...long.serviceBindings,
+        SLOW_REPORT_AGENT: "agentgate-agent-slow-report",
+      },
+      bindings: {
+        ...long.bindings,
+        AGENT_BINDINGS: "SLOW_REPORT_AGENT",
+        AGENT_TIMEOUT_MS: "150000",
+      },
+    },
   ];
 }
 
@@ -218,6 +233,7 @@ export async function gatewayPoolOptions() {
         // Test-only: two more deployments of this gateway (peerGatewayWorkers).
         GATEWAY_B: "agentgate-gateway-b",
         GATEWAY_C: "agentgate-gateway-c",
+        GATEWAY_LONG: "agentgate-gateway-long",
       },
       bindings: {
         OPERATOR_PRIVATE_KEY: TEST_OPERATOR_PRIVATE_KEY,

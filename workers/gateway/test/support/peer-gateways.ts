@@ -3,10 +3,10 @@ import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { proofHeaders } from "./ledger-fixtures.js";
 import { PEER_GATEWAY_ORIGINS } from "./test-secrets.js";
 
-/** The two extra deployments of the gateway in the test pool (test/pool, peerGatewayWorkers). */
+/** The extra deployments of the gateway in the test pool (test/pool, peerGatewayWorkers). */
 export type PeerGateway = keyof typeof PEER_GATEWAY_ORIGINS;
 
-function binding(name: PeerGateway): Fetcher {
+export function binding(name: PeerGateway): Fetcher {
   const fetcher: unknown = Reflect.get(env, name);
   if (typeof fetcher !== "object" || fetcher === null || !("fetch" in fetcher)) {
     throw new Error(`the test pool binds no ${name} (see test/pool)`);

@@ -29,4 +29,5 @@ export const TEST_OPERATOR_C_PRIVATE_KEY =
 export const PEER_GATEWAY_ORIGINS = {
   GATEWAY_B: "https://gateway-b.test",
   GATEWAY_C: "https://gateway-c.test",
+  GATEWAY_LONG: "https://gateway-long.test",
 } as const;

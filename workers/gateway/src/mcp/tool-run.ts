@@ -1,0 +1,84 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { appError } from "#shared/errors/app-error";
+import { type RunAcceptedResponse, runAcceptedResponseSchema } from "#shared/schemas/runs";
+import { runStub } from "../durable/stubs.js";
+import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
+import type { CancelableRun } from "../runs/run-cancel.js";
+import { runLinks } from "../runs/run-status.js";
+import type { RunApi } from "../runs/start-run.js";
+import type { RunEventsSource } from "../runs/watch-run.js";
+import type { ProgressParams } from "./progress-pump.js";
+import { runProgressEvents } from "./run-progress-events.js";
+import { runToolResultOf, stillRunningResult, toolResultOf } from "./tool-result.js";
+import { type ToolRun, waitForToolRun } from "./tool-run-wait.js";
+
+/**
+ * The tool result of an execute answer (docs/mcp.md, "Long runs"): a started run (202
+ * RunAccepted) is waited for, with progress when the client asked for it; anything else (a
+ * refusal, a payment asked for) is answered as it always was.
+ */
+export async function toolResultOfStart(args: {
+  env: GatewayEnv;
+  answer: GatewayAnswer;
+  processId: string;
+  /** The /mcp request's origin: the run's links are absolute even without PUBLIC_ORIGIN. */
+  origin: string;
+  progress: ((params: ProgressParams) => Promise<void>) | null;
+}): Promise<CallToolResult> {
+  const { env, answer, processId } = args;
+  if (answer.status !== 202) return toolResultOf(answer, processId);
+  const parsed = runAcceptedResponseSchema.safeParse(answer.body);
+  if (!parsed.success) throw new Error("a 202 execute answer that is not a RunAccepted");
+  const accepted = withOrigin(parsed.data, args.origin);
+  const run = toolRunOf(env, accepted);
+  const waited = await waitForToolRun({ run, progress: args.progress });
+  if (waited.kind === "ended") {
+    return runToolResultOf({ answer: waited.answer, processId, run: run.handle });
+  }
+  const now = await runObject(env, accepted.transactionId).read();
+  return stillRunningResult({
+    run: { ...accepted, status: now?.status ?? accepted.status },
+    response: answer.x402?.response,
+  });
+}
+
+/**
+ * The run a tool call started, read from its run object (docs/gateway.md, "The run object"):
+ * its progress from the object's event stream, its answer once final, the same SPEC answer the
+ * blocking execute gives.
+ */
+function toolRunOf(env: GatewayEnv, accepted: RunAcceptedResponse): ToolRun {
+  const stub = runObject(env, accepted.transactionId);
+  const { transactionId, accessToken, links } = accepted;
+  return {
+    handle: { transactionId, accessToken, links },
+    async *progress(signal) {
+      // Every event from the first (no Last-Event-ID): the object reads no more of the request.
+      const response = await stub.fetch(new Request("https://run-object/events"));
+      if (!response.ok || response.body === null) return;
+      yield* runProgressEvents({ body: response.body, signal });
+    },
+    async answer() {
+      await stub.awaitEnd();
+      return (await stub.answer()) ?? errorAnswer(appError("internal_error"));
+    },
+  };
+}
+
+/** What a tool call asks of its run object (RunObject, binding RUNS). */
+type ToolRunObject = Pick<RunApi, "awaitEnd" | "answer"> &
+  Pick<CancelableRun, "read"> &
+  RunEventsSource;
+
+function runObject(env: GatewayEnv, transactionId: string): ToolRunObject {
+  return runStub(env, transactionId);
+}
+
+/**
+ * Without PUBLIC_ORIGIN a run's links take the origin of the request's resource URL, which over
+ * MCP is `mcp://tool/...` and gives relative links: the client gets them on the /mcp origin.
+ */
+function withOrigin(run: RunAcceptedResponse, origin: string): RunAcceptedResponse {
+  if (!run.links.run.startsWith("/")) return run;
+  return { ...run, links: runLinks(origin, run.transactionId) };
+}
