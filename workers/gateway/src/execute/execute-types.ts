@@ -69,6 +69,8 @@ export type ExecuteRequest = {
   speaksX402: boolean;
   /** The resource a PaymentRequired names (the route's URL, or the MCP tool). */
   resourceUrl: string;
+  /** The origin the request reached the gateway at: a run's links use it without PUBLIC_ORIGIN. */
+  origin: string;
   /** `Prefer: respond-async` (http/prefer.ts): 202 RunAccepted instead of waiting for the end. */
   respondAsync?: boolean;
 };

@@ -75,6 +75,7 @@ export async function callTool(args: {
         // x402's MCP transport is the only way an MCP client learns a price: always x402.
         speaksX402: true,
         resourceUrl: `mcp://tool/${params.name}`,
+        origin: args.origin,
         respondAsync: true,
       },
       deps: made.deps,
@@ -85,7 +86,6 @@ export async function callTool(args: {
     env,
     answer,
     processId,
-    origin: args.origin,
     progress: args.progress,
   });
 }

@@ -4,7 +4,6 @@ import { type RunAcceptedResponse, runAcceptedResponseSchema } from "#shared/sch
 import { runStub } from "../durable/stubs.js";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 import type { CancelableRun } from "../runs/run-cancel.js";
-import { runLinks } from "../runs/run-status.js";
 import type { RunApi } from "../runs/start-run.js";
 import type { RunEventsSource } from "../runs/watch-run.js";
 import type { ProgressParams } from "./progress-pump.js";
@@ -21,15 +20,13 @@ export async function toolResultOfStart(args: {
   env: GatewayEnv;
   answer: GatewayAnswer;
   processId: string;
-  /** The /mcp request's origin: the run's links are absolute even without PUBLIC_ORIGIN. */
-  origin: string;
   progress: ((params: ProgressParams) => Promise<void>) | null;
 }): Promise<CallToolResult> {
   const { env, answer, processId } = args;
   if (answer.status !== 202) return toolResultOf(answer, processId);
   const parsed = runAcceptedResponseSchema.safeParse(answer.body);
   if (!parsed.success) throw new Error("a 202 execute answer that is not a RunAccepted");
-  const accepted = withOrigin(parsed.data, args.origin);
+  const accepted = parsed.data;
   const run = toolRunOf(env, accepted);
   const waited = await waitForToolRun({ run, progress: args.progress });
   if (waited.kind === "ended") {
@@ -72,13 +69,4 @@ type ToolRunObject = Pick<RunApi, "awaitEnd" | "answer"> &
 
 function runObject(env: GatewayEnv, transactionId: string): ToolRunObject {
   return runStub(env, transactionId);
-}
-
-/**
- * Without PUBLIC_ORIGIN a run's links take the origin of the request's resource URL, which over
- * MCP is `mcp://tool/...` and gives relative links: the client gets them on the /mcp origin.
- */
-function withOrigin(run: RunAcceptedResponse, origin: string): RunAcceptedResponse {
-  if (!run.links.run.startsWith("/")) return run;
-  return { ...run, links: runLinks(origin, run.transactionId) };
 }

@@ -111,6 +111,7 @@ export const executeRoutes = gatewayRouter().openapi(executeRoute, async (c) => 
       payment: payment.payment,
       speaksX402: speaksX402(c.req.raw.headers),
       resourceUrl: url.toString(),
+      origin: url.origin,
       respondAsync: prefersRespondAsync(c.req.raw.headers),
     },
     deps: built.deps,

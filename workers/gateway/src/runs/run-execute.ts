@@ -35,13 +35,7 @@ export async function runExecute(args: {
     },
     runApi: deps.run(run.transactionId),
     timeoutMs: deps.timeoutMs,
-    origin: deps.publicOrigin ?? originOf(request.resourceUrl),
+    origin: deps.publicOrigin ?? request.origin,
     respondAsync: request.respondAsync === true,
   });
-}
-
-/** The origin a run's links use without PUBLIC_ORIGIN: the request's own (docs/gateway.md, "Runs"). */
-function originOf(url: string): string {
-  const { origin } = new URL(url);
-  return origin === "null" ? "" : origin;
 }

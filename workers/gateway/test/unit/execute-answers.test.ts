@@ -76,6 +76,7 @@ function run(deps: RunDeps) {
       payment: null,
       speaksX402: false,
       resourceUrl: `https://gateway.test/api/execute/${PROCESS_ID}`,
+      origin: "https://gateway.test",
     },
     deps,
   });

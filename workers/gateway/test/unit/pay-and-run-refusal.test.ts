@@ -103,6 +103,7 @@ function run(deps: RunDeps) {
       },
       speaksX402: true,
       resourceUrl: `https://gateway.test/api/execute/${PROCESS_ID}`,
+      origin: "https://gateway.test",
     },
     deps,
   });
