@@ -43,6 +43,24 @@ export function chooseRunCredentials(args: {
   );
 }
 
+/** The second of the last caller proof this process signed. */
+let lastProofSecond = 0;
+
+/**
+ * A second no earlier proof of this process used. The gateway takes each proof once, and Ed25519
+ * signatures are deterministic: two proofs of the same request in the same second would be one,
+ * and the second refused as a replay (docs/gateway.md, "Who may read a run"). A reconnect of a
+ * watch within the second waits for the next (a clock that went back waits not at all: the
+ * gateway allows 300 s of skew).
+ */
+export async function freshProofSecond(now: () => number = Date.now): Promise<number> {
+  const second = Math.max(Math.floor(now() / 1000), lastProofSecond + 1);
+  const wait = second * 1000 - now();
+  if (wait > 0 && wait <= 1000) await new Promise((done) => setTimeout(done, wait));
+  lastProofSecond = second;
+  return second;
+}
+
 /** The headers of one request with these credentials (a caller proof is signed for it alone). */
 export async function credentialHeaders(
   credentials: RunCredentials,
@@ -56,5 +74,6 @@ export async function credentialHeaders(
     method,
     path: `${url.pathname}${url.search}`,
     body: "",
+    timestamp: await freshProofSecond(),
   });
 }

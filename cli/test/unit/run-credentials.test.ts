@@ -4,7 +4,11 @@ import { verifyCallerProof } from "#shared/auth/caller-proof";
 import type { RunStatusResponse } from "#shared/schemas/runs";
 import { CliError } from "../../src/errors/cli-error.js";
 import { answerOfRun } from "../../src/run/run-answer.js";
-import { chooseRunCredentials, credentialHeaders } from "../../src/runs/run-credentials.js";
+import {
+  chooseRunCredentials,
+  credentialHeaders,
+  freshProofSecond,
+} from "../../src/runs/run-credentials.js";
 import { Ed25519Signer } from "../../src/runtime/ed25519-signer.js";
 
 const TOKEN = `agr_${"ab".repeat(32)}`;
@@ -77,6 +81,23 @@ describe("the credentials of watch, result and cancel-run", () => {
       authenticationKey: Account.fromPrivateKey({ privateKey: key }).publicKey.authKey().toString(),
     });
     expect(check.ok).toBe(true);
+  });
+});
+
+describe("the seconds of caller proofs", () => {
+  it("never repeat within one process, so a quick reconnect's proof is not a replay of the last", async () => {
+    const url = new URL("http://127.0.0.1:8787/api/runs/tx-1/events");
+    const first = await credentialHeaders({ kind: "proof", signer }, "GET", url);
+    const second = await credentialHeaders({ kind: "proof", signer }, "GET", url);
+    expect(second["x-agentgate-caller-signature"]).not.toBe(first["x-agentgate-caller-signature"]);
+    expect(Number(second["x-agentgate-caller-timestamp"])).toBeGreaterThan(
+      Number(first["x-agentgate-caller-timestamp"]),
+    );
+    // A clock that went back still gets a later second, without waiting for the clock.
+    const started = Date.now();
+    const later = await freshProofSecond(() => 1_000_000);
+    expect(later).toBe(Number(second["x-agentgate-caller-timestamp"]) + 1);
+    expect(Date.now() - started).toBeLessThan(500);
   });
 });
 
