@@ -18,6 +18,8 @@ export interface FollowPolicy {
   /** The wait before the n-th reconnect in a row (from 1). */
   backoffMs: (attempt: number) => number;
   limits: SseLimits;
+  /** Events one watch takes in all: the gateway keeps 1,000 a run, so more is not a run's. */
+  maxEvents: number;
 }
 
 /**
@@ -29,6 +31,7 @@ export const FOLLOW_POLICY: FollowPolicy = {
   maxReconnects: 5,
   backoffMs: (attempt) => Math.min(500 * 2 ** (attempt - 1), 8_000),
   limits: { maxLineChars: 8 * 1024 * 1024, maxEventChars: 8 * 1024 * 1024 },
+  maxEvents: 5_000,
 };
 
 export interface FollowArgs {
@@ -53,7 +56,7 @@ const defaultSleep = (ms: number) => new Promise<void>((done) => setTimeout(done
 export async function followRunEvents(args: FollowArgs): Promise<RunStatusResponse> {
   const policy = args.policy ?? FOLLOW_POLICY;
   const sleep = args.sleep ?? defaultSleep;
-  const cursor = { lastSeq: 0 };
+  const cursor = { lastSeq: 0, events: 0 };
   for (let failures = 0; ; ) {
     const connection = await connectOnce(args, policy, cursor);
     if (connection.kind === "final") return connection.run;
@@ -71,7 +74,7 @@ export async function followRunEvents(args: FollowArgs): Promise<RunStatusRespon
 async function connectOnce(
   args: FollowArgs,
   policy: FollowPolicy,
-  cursor: { lastSeq: number },
+  cursor: { lastSeq: number; events: number },
 ): Promise<Connection> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -109,11 +112,14 @@ async function connectOnce(
       const step = parser.push(chunk.value);
       if (!step.ok) throw new CliError("unreachable", `the run's event stream: ${step.error}`);
       for (const sse of step.events) {
-        const seq = Number(sse.id);
+        const seq = sse.id !== undefined && /^[1-9][0-9]{0,14}$/.test(sse.id) ? Number(sse.id) : 0;
         // The contract sends no repeats; one sent anyway is shown once.
-        if (Number.isSafeInteger(seq) && seq <= cursor.lastSeq) continue;
+        if (seq > 0 && seq <= cursor.lastSeq) continue;
+        if (++cursor.events > policy.maxEvents) {
+          throw new CliError("unreachable", `${args.what}: more than ${policy.maxEvents} events`);
+        }
         const event = readEvent(sse.data);
-        if (Number.isSafeInteger(seq)) cursor.lastSeq = seq;
+        if (seq > 0) cursor.lastSeq = seq;
         progressed = true;
         if (event.type === "result") {
           await reader.cancel().catch(() => {});

@@ -145,7 +145,7 @@ describe("following a run's events", () => {
     }
   });
 
-  it("stops on a line past its limit, an event not in the contract's shape, or an answer that is no stream", async () => {
+  it("stops on a line past its limit, an event not in the contract's shape, too many events, or an answer that is no stream", async () => {
     const long = await follow([{ steps: [STATUS, `data: ${"x".repeat(5000)}`] }]);
     expect(long.error).toMatchObject({
       kind: "unreachable",
@@ -159,6 +159,15 @@ describe("following a run's events", () => {
     expect(odd.error).toMatchObject({
       kind: "unreachable",
       message: expect.stringMatching(/expected shape/),
+    });
+    await server?.close();
+    const many = await follow([{ steps: [STATUS, WORKING, LOG, RESULT] }], {
+      ...POLICY,
+      maxEvents: 2,
+    });
+    expect(many.error).toMatchObject({
+      kind: "unreachable",
+      message: "run tx-1: more than 2 events",
     });
     await server?.close();
     const json = await follow([{ contentType: "application/json", steps: ["{}"] }]);
