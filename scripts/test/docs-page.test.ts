@@ -31,6 +31,9 @@ describe.skipIf(chromium === null)("GET /docs in a browser, offline", () => {
       "Pay into escrow with a transaction the payer signed",
       "List processes",
       "Look a process up",
+      "Read a run: its state, progress and result",
+      "Watch a run: its events, live",
+      "Cancel a run",
     ]) {
       expect(rendered).toContain(summary);
     }

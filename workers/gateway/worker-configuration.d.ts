@@ -3,7 +3,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./src/index.js");
-		durableNamespaces: "PaymentClaimsObject" | "OutcomeReporterObject" | "ProcessIndexObject" | "OperatorAccountObject";
+		durableNamespaces: "PaymentClaimsObject" | "OutcomeReporterObject" | "ProcessIndexObject" | "OperatorAccountObject" | "RunObject";
 	}
 	interface LocalEnv {
 		NETWORK: string;
@@ -21,6 +21,7 @@ declare namespace Cloudflare {
 		OUTCOME_REPORTER: DurableObjectNamespace<import("./src/index.js").OutcomeReporterObject>;
 		PROCESS_INDEX: DurableObjectNamespace<import("./src/index.js").ProcessIndexObject>;
 		OPERATOR_ACCOUNT: DurableObjectNamespace<import("./src/index.js").OperatorAccountObject>;
+		RUNS: DurableObjectNamespace<import("./src/index.js").RunObject>;
 		LEDGER: Fetcher /* agentgate-ledger */;
 		ECHO_AGENT: Fetcher /* agentgate-agent-echo */;
 		TEXT_STATS_AGENT: Fetcher /* agentgate-agent-text-stats */;
@@ -42,6 +43,7 @@ declare namespace Cloudflare {
 		OUTCOME_REPORTER: DurableObjectNamespace<import("./src/index.js").OutcomeReporterObject>;
 		PROCESS_INDEX: DurableObjectNamespace<import("./src/index.js").ProcessIndexObject>;
 		OPERATOR_ACCOUNT: DurableObjectNamespace<import("./src/index.js").OperatorAccountObject>;
+		RUNS: DurableObjectNamespace<import("./src/index.js").RunObject>;
 		LEDGER?: Fetcher /* agentgate-ledger */;
 		ECHO_AGENT: Fetcher /* agentgate-agent-echo */;
 		TEXT_STATS_AGENT: Fetcher /* agentgate-agent-text-stats */;

@@ -59,6 +59,8 @@ export const ERROR_CODES = {
   run_access_denied: { status: 403, message: "This credential does not give access to this run" },
   /** A final run, or a paid run its agent is working on (docs/gateway.md, "Canceling a run"). */
   run_not_cancelable: { status: 409, message: "This run cannot be canceled" },
+  /** A run canceled before it ended: its SPEC answer and record say so (docs/gateway.md, "Canceling a run"). */
+  run_canceled: { status: 400, message: "The run was canceled" },
   process_inactive: { status: 400, message: "Process is not active" },
   payload_too_large: { status: 413, message: "Payload too large" },
   unsupported_media_type: { status: 415, message: "Content-Type must be application/json" },

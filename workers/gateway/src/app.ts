@@ -13,6 +13,7 @@ import { mcpRoutes } from "./routes/mcp.js";
 import { paymentRoutes } from "./routes/payment.js";
 import { processRoutes } from "./routes/processes.js";
 import { reportRoutes } from "./routes/reports.js";
+import { runRoutes } from "./routes/runs.js";
 import { schemaRoutes } from "./routes/schema.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -44,6 +45,7 @@ export function createGatewayApp() {
   app.route("/", schemaRoutes);
   app.route("/", logsRoutes);
   app.route("/", reportRoutes);
+  app.route("/", runRoutes);
   app.route("/", mcpRoutes);
   app.route(
     "/",

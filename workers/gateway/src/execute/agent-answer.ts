@@ -1,4 +1,6 @@
 import type { AppError } from "#shared/errors/app-error";
+import type { AgentStreamEvent } from "#shared/schemas/agent-events";
+import { AGENT_STREAM_MAX_EVENTS, readAgentStream } from "./agent-stream.js";
 import { type AgentTarget, agentUrl } from "./agent-target.js";
 
 /**
@@ -36,6 +38,7 @@ export type AgentReadFailure = {
 
 /** `application/json` or a `+json` type, whatever its parameters (charset). */
 const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
+const EVENT_STREAM_MEDIA_TYPE = /^text\/event-stream\s*(;|$)/i;
 
 function formatLimit(bytes: number): string {
   if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
@@ -50,6 +53,18 @@ function tooLarge(limit: AgentAnswerLimit): AgentReadFailure {
       code: "agent_answer_too_large",
       message: `The agent's ${limit.route} answer is over ${formatLimit(limit.maxBytes)}, the gateway's limit for it`,
       details: { route: limit.route, limitBytes: limit.maxBytes },
+    },
+  };
+}
+
+function tooManyEvents(limit: AgentAnswerLimit): AgentReadFailure {
+  return {
+    ok: false,
+    reason: "too_large",
+    error: {
+      code: "agent_answer_too_large",
+      message: `The agent's ${limit.route} stream has over ${AGENT_STREAM_MAX_EVENTS} events, the gateway's limit for it`,
+      details: { route: limit.route, limitEvents: AGENT_STREAM_MAX_EVENTS },
     },
   };
 }
@@ -83,29 +98,46 @@ function abortOf(signal: AbortSignal): Promise<never> {
   return aborted;
 }
 
-/** Every chunk of `body`, stopping past `maxBytes` (null then) or when `signal` aborts (throws). */
-async function readAtMost(
+/** Thrown by boundedChunks once the bytes read go past the cap. */
+class OverCap extends Error {}
+
+/** Every chunk of `body`, throwing OverCap past `maxBytes`, or the abort reason once `signal` aborts. */
+async function* boundedChunks(
   body: ReadableStream<Uint8Array>,
   maxBytes: number,
   signal: AbortSignal,
-): Promise<Uint8Array | null> {
+): AsyncGenerator<Uint8Array> {
   const reader = body.getReader();
   const aborted = abortOf(signal);
-  const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
       const next = await Promise.race([reader.read(), aborted]);
-      if (next.done) break;
+      if (next.done) return;
       total += next.value.byteLength;
-      if (total > maxBytes) return null;
-      chunks.push(next.value);
+      if (total > maxBytes) throw new OverCap();
+      yield next.value;
     }
   } finally {
     // Stops an endless or dripping body at its source; a no-op once it has ended.
     reader.cancel().catch(() => undefined);
   }
-  const bytes = new Uint8Array(total);
+}
+
+/** The whole body as one array, or null past `maxBytes`; throws when `signal` aborts. */
+async function readAtMost(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<Uint8Array | null> {
+  const chunks: Uint8Array[] = [];
+  try {
+    for await (const chunk of boundedChunks(body, maxBytes, signal)) chunks.push(chunk);
+  } catch (error) {
+    if (error instanceof OverCap) return null;
+    throw error;
+  }
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
@@ -129,17 +161,22 @@ function parseJson(bytes: Uint8Array): unknown {
  * unread; otherwise the body is read chunk by chunk and cut once past the cap. The cap counts
  * the bytes as read, after the runtime undoes a Content-Encoding, so a gzip body that expands past
  * it is cut too. The deadline covers the request and the whole body. A body not labelled as JSON
- * is not read. Never throws.
+ * is not read, except a `text/event-stream` one when the caller reads events (`events`): then
+ * the whole stream counts toward the same cap and deadline, and `json` is its last `answer`.
+ * `signal` stops the call early (a canceled run). Never throws.
  */
 export async function fetchAgentAnswer(args: {
   target: AgentTarget;
   path: string;
   init: Omit<RequestInit, "signal">;
   limit: AgentAnswerLimit;
+  events?: { onEvent?: (event: AgentStreamEvent) => void | Promise<void> };
+  signal?: AbortSignal;
 }): Promise<AgentAnswer | AgentReadFailure> {
   const { target, limit } = args;
   const url = agentUrl(target, args.path);
-  const signal = AbortSignal.timeout(limit.deadlineMs);
+  const deadline = AbortSignal.timeout(limit.deadlineMs);
+  const signal = args.signal === undefined ? deadline : AbortSignal.any([deadline, args.signal]);
   const init: RequestInit = { ...args.init, signal };
   let response: Response;
   try {
@@ -156,7 +193,11 @@ export async function fetchAgentAnswer(args: {
     await body?.cancel().catch(() => undefined);
     return tooLarge(limit);
   }
-  if (body === null || !JSON_MEDIA_TYPE.test(response.headers.get("content-type") ?? "")) {
+  const type = response.headers.get("content-type") ?? "";
+  if (body !== null && args.events !== undefined && EVENT_STREAM_MEDIA_TYPE.test(type)) {
+    return readEventStream({ body, status: response.status, limit, signal, ...args.events });
+  }
+  if (body === null || !JSON_MEDIA_TYPE.test(type)) {
     await body?.cancel().catch(() => undefined);
     return { ok: true, status: response.status, json: undefined };
   }
@@ -168,4 +209,26 @@ export async function fetchAgentAnswer(args: {
   }
   if (bytes === null) return tooLarge(limit);
   return { ok: true, status: response.status, json: parseJson(bytes) };
+}
+
+/** An agent's streamed answer, bounded like a JSON one (docs/gateway.md, "Agent answers"). */
+async function readEventStream(args: {
+  body: ReadableStream<Uint8Array>;
+  status: number;
+  limit: AgentAnswerLimit;
+  signal: AbortSignal;
+  onEvent?: (event: AgentStreamEvent) => void | Promise<void>;
+}): Promise<AgentAnswer | AgentReadFailure> {
+  const { limit, signal } = args;
+  try {
+    const read = await readAgentStream({
+      chunks: boundedChunks(args.body, limit.maxBytes, signal),
+      ...(args.onEvent === undefined ? {} : { onEvent: args.onEvent }),
+    });
+    if (read.kind === "too_many_events") return tooManyEvents(limit);
+    return { ok: true, status: args.status, json: read.answer };
+  } catch (error) {
+    if (error instanceof OverCap) return tooLarge(limit);
+    return failure(limit, signal.aborted ? "deadline" : "unreachable");
+  }
 }

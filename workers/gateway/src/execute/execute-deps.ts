@@ -1,5 +1,5 @@
 import { gatewayConfig } from "../config.js";
-import { claimsStub, operatorAccountStub, outcomeQueueStub } from "../durable/stubs.js";
+import { claimsStub, operatorAccountStub, outcomeQueueStub, runStub } from "../durable/stubs.js";
 import type { GatewayAnswer } from "../http/respond.js";
 import { loadGatewayContext } from "../ledger/context-cache.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
@@ -44,13 +44,14 @@ export function executeDepsFor(args: {
         agentBindings: parseAgentBindings(env.AGENT_BINDINGS),
         allowHttp: config.allowHttpAgents,
       }),
-    forward: (target, request, ownerAddress) =>
+    forward: (target, request, ownerAddress, call = {}) =>
       forwardToAgent({
         target,
         request,
         signer,
         ownerAddress,
-        timeoutMs: config.agentTimeoutMs,
+        ...call,
+        timeoutMs: call.timeoutMs ?? config.agentTimeoutMs,
       }),
     dataRefusal: ({ target, serviceUrl, ownerAddress, data }) =>
       executeDataRefusal({
@@ -73,11 +74,11 @@ export function executeDepsFor(args: {
     reports: {
       reserve: (reservation) => queue().reserve({ processId, ...reservation }),
       withdraw: (reservation) => queue().withdraw(reservation),
-      complete: (report) => queue().complete(report),
     },
     claimRun: ({ taskId, payer }) =>
       operatorAccountStub(env).claimRun({ processId, taskId, payer }),
     timeoutMs: config.agentTimeoutMs,
+    run: (transactionId) => runStub(env, transactionId),
     ledger,
     unsignedTransactionTtlSeconds: config.unsignedTransactionTtlSeconds,
   };

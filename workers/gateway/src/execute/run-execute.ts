@@ -7,13 +7,14 @@ import type { AgentRequest } from "#shared/schemas/agent";
 import type { ExecuteBody } from "#shared/schemas/gateway";
 import type { PaymentPayload, SettleResponse } from "#shared/x402/transport";
 import { admitRefusal } from "../claims/admit-refusal.js";
-import type { AdmitArgs, ClaimsApi, FinishArgs } from "../claims/claims-types.js";
+import type { AdmitArgs, ClaimsApi } from "../claims/claims-types.js";
 import { claimRunOnLedger, type LedgerClaimDeps } from "../claims/ledger-claim.js";
 import { checkCallerProof } from "../http/caller-proof-check.js";
-import { errorAnswer, failedRunAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
-import type { OutcomeReport } from "../outcome/outcome-types.js";
+import { errorAnswer, failedRunAnswer, type GatewayAnswer } from "../http/respond.js";
+import { agentUnavailable } from "../runs/run-answer.js";
+import { type RunApi, startRun } from "../runs/start-run.js";
 import type { AgentTarget, AgentTargetResult } from "./agent-target.js";
-import type { AgentOutcome } from "./forward-to-agent.js";
+import type { AgentCallOptions, AgentOutcome } from "./forward-to-agent.js";
 import { type OperatorSettings, paidRunRefusal } from "./paid-run-refusal.js";
 import { payAndClaim, paymentRequiredAnswer } from "./pay-and-claim.js";
 import { processRefusal } from "./process-refusal.js";
@@ -31,8 +32,16 @@ export type ExecuteDeps = {
   loadContext(args: { fresh: boolean }): Promise<GatewayContext>;
   claims(): ClaimsApi;
   resolveTarget(serviceUrl: string): AgentTargetResult;
-  /** `ownerAddress`: the process's owner, which the gateway signs the agent request for. */
-  forward(target: AgentTarget, request: AgentRequest, ownerAddress: string): Promise<AgentOutcome>;
+  /**
+   * `ownerAddress`: the process's owner, which the gateway signs the agent request for; `call`:
+   * the run object's events, cancel and time limit (docs/gateway.md, "The run object").
+   */
+  forward(
+    target: AgentTarget,
+    request: AgentRequest,
+    ownerAddress: string,
+    call?: AgentCallOptions,
+  ): Promise<AgentOutcome>;
   /**
    * Why `data` cannot run, by the agent's published input schema (schema/check-data.ts), or
    * null: asked before anything is claimed.
@@ -46,11 +55,11 @@ export type ExecuteDeps = {
   operator: OperatorSettings;
   publicOrigin: string | null;
   /** The process's outcome queue (docs/gateway.md, "Outcome reports"). */
-  reports: LedgerClaimDeps["reports"] & {
-    complete(report: OutcomeReport): Promise<void>;
-  };
+  reports: LedgerClaimDeps["reports"];
   claimRun: LedgerClaimDeps["claimRun"];
   timeoutMs: number;
+  /** The run object of an admitted run, which runs it (docs/gateway.md, "The run object"). */
+  run(transactionId: string): RunApi;
   /** Pays (x402) and offers payments: builds, decodes and submits make_payment transactions. */
   ledger: LedgerClient;
   /** How long an offered make_payment stays valid (UNSIGNED_TRANSACTION_TTL_SECONDS). */
@@ -75,6 +84,8 @@ export type ExecuteRequest = {
   speaksX402: boolean;
   /** The resource a PaymentRequired names (the route's URL, or the MCP tool). */
   resourceUrl: string;
+  /** `Prefer: respond-async` (http/prefer.ts): 202 RunAccepted instead of waiting for the end. */
+  respondAsync?: boolean;
 };
 
 const ROUTE = "execute";
@@ -156,49 +167,31 @@ export async function runExecute(args: {
       return settled === undefined ? refused : { ...refused, x402: { response: settled } };
   }
 
-  const outcome: RunOutcome = await runAgent({
-    deps,
-    target: resolved.target,
-    owner: context.owner,
-    request,
-    transactionId,
-    taskId,
-  });
-  const answer: GatewayAnswer = {
-    ...answerFor({ outcome, transactionId, processId }),
-    ...(settled === undefined ? {} : { x402: { response: settled } }),
-  };
-  const finish: FinishArgs = { transactionId, taskId };
-  if (idempotent && request.idempotencyKey !== null) {
-    finish.idempotency = { route: ROUTE, key: request.idempotencyKey };
-    // A free run that gave no usable answer is not worth replaying: the retry may run. A paid
-    // one is: its payment is spent either way.
-    if (answered(outcome) || taskId !== null)
-      finish.answer = { status: answer.status, body: JSON.stringify(answer.body) };
-  }
-  if (taskId !== null || finish.idempotency !== undefined) await deps.claims().finish(finish);
-  if (!answered(outcome)) {
-    console.error(
-      "gateway: no usable answer",
-      outcome.kind,
-      processId,
+  return startRun({
+    run: {
       transactionId,
-      outcome.detail,
-    );
-  }
-  if (taskId !== null) {
-    // Awaited: once the caller has its answer, the outcome is queued (a claim is final, and a
-    // failed, timed-out or unreachable run is reported failed so the payer can refund).
-    await deps.reports.complete({
       processId,
       taskId,
-      payer,
-      delivered: outcome.kind === "completed",
-      resultHash:
-        outcome.kind === "completed" ? await sha256Hex(JSON.stringify(outcome.result)) : "",
-    });
-  }
-  return answer;
+      body: request.body,
+      ownerAddress: context.owner,
+      serviceUrl: context.serviceUrl,
+      idempotency:
+        idempotent && request.idempotencyKey !== null
+          ? { route: ROUTE, key: request.idempotencyKey }
+          : null,
+      ...(settled === undefined ? {} : { x402Response: settled }),
+    },
+    runApi: deps.run(transactionId),
+    timeoutMs: deps.timeoutMs,
+    origin: deps.publicOrigin ?? originOf(request.resourceUrl),
+    respondAsync: request.respondAsync === true,
+  });
+}
+
+/** The origin a run's links use without PUBLIC_ORIGIN: the request's own (docs/gateway.md, "Runs"). */
+function originOf(url: string): string {
+  const { origin } = new URL(url);
+  return origin === "null" ? "" : origin;
 }
 
 type Admission =
@@ -261,98 +254,10 @@ async function admit(args: {
 }
 
 /**
- * The agent's outcome, or `gateway_fault`: the call threw, which forwardToAgent does only for
- * the gateway's own failures (it turns every failure of the agent into an outcome).
- */
-type RunOutcome = AgentOutcome | { kind: "gateway_fault"; detail: string };
-
-function answered(
-  outcome: RunOutcome,
-): outcome is Extract<RunOutcome, { kind: "completed" | "failed" }> {
-  return outcome.kind === "completed" || outcome.kind === "failed";
-}
-
-/** The agent cannot be called or gave no usable answer: the reason goes to the caller too. */
-function agentUnavailable(reason: string): AppError {
-  return appError("agent_unavailable", reason, { reason });
-}
-
-/**
  * An agent_unavailable refusal from the schema step, with its reason as `details.reason` too,
  * beside the limit the bounded read names (`route`, `limitBytes`, `deadlineMs`).
  */
 function withReason(error: AppError): AppError {
   if (error.code !== "agent_unavailable" || error.details?.reason !== undefined) return error;
   return { ...error, details: { ...error.details, reason: errorMessage(error) } };
-}
-
-async function runAgent(args: {
-  deps: ExecuteDeps;
-  target: AgentTarget;
-  owner: string;
-  request: ExecuteRequest;
-  transactionId: string;
-  taskId: string | null;
-}): Promise<RunOutcome> {
-  const { body, processId } = args.request;
-  const agentRequest: AgentRequest = {
-    transactionId: args.transactionId,
-    processId,
-    userAddress: body.userAddress,
-    data: body.data,
-  };
-  if (body.workflowId !== undefined) agentRequest.workflowId = body.workflowId;
-  const agentTaskId = args.taskId ?? body.taskId;
-  if (agentTaskId !== undefined) agentRequest.taskId = agentTaskId;
-  if (body.priority !== undefined) agentRequest.priority = body.priority;
-  try {
-    return await args.deps.forward(args.target, agentRequest, args.owner);
-  } catch (error) {
-    return {
-      kind: "gateway_fault",
-      detail: error instanceof Error ? error.message : String(error),
-    };
-  }
-}
-
-/**
- * SPEC's answers to a run (SPEC.md, "Errors"): 200 completed; the failed-run 400 for whatever
- * the agent did (`agent_failed`: it said so or timed out; `agent_unavailable`: no usable answer,
- * such as a refusal of the gateway's request, a 5xx or another shape); 500 only when the gateway
- * itself failed.
- */
-function answerFor(args: {
-  outcome: RunOutcome;
-  transactionId: string;
-  processId: string;
-}): GatewayAnswer {
-  const { outcome, transactionId, processId } = args;
-  switch (outcome.kind) {
-    case "completed":
-      return {
-        status: 200,
-        body: {
-          success: true,
-          transactionId,
-          processId,
-          status: "completed",
-          result: outcome.result,
-          timestamp: nowIso(),
-        },
-      };
-    case "failed":
-      return failedRunAnswer({
-        error: appError("agent_failed", outcome.error),
-        transactionId,
-        processId,
-      });
-    case "unexpected":
-      return failedRunAnswer({
-        error: agentUnavailable(`The process's agent gave no usable answer: ${outcome.detail}`),
-        transactionId,
-        processId,
-      });
-    case "gateway_fault":
-      return errorAnswer(appError("internal_error"));
-  }
 }

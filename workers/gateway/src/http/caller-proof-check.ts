@@ -35,3 +35,10 @@ function missingOrigin(): AppError {
     "PUBLIC_ORIGIN is not set, so this gateway cannot check caller proofs; its operator must set it",
   );
 }
+
+/** A caller proof whose signature was accepted before (docs/gateway.md, "Caller proof"). */
+export function replayedProofError(): AppError {
+  return appError("unauthorized", "This caller proof was already used; sign each request afresh", {
+    reason: "replayed_signature",
+  });
+}

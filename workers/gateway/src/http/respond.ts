@@ -20,6 +20,8 @@ export type GatewayAnswer = {
   status: ContentfulStatusCode;
   body: Record<string, unknown>;
   x402?: { required?: PaymentRequired; response?: SettleResponse };
+  /** Other headers of the HTTP answer (a 202's Location and Preference-Applied). */
+  headers?: Record<string, string>;
 };
 
 export function nowIso(): string {
@@ -65,7 +67,7 @@ export function failedRunAnswer(args: {
 }
 
 export function send(c: Context, answer: GatewayAnswer): Response {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...answer.headers };
   if (answer.x402?.required !== undefined) {
     headers[PAYMENT_REQUIRED_HEADER] = encodePaymentRequiredHeader(answer.x402.required);
   }

@@ -7,9 +7,11 @@ import {
   executeSuccessResponseSchema,
   processIdParamSchema,
 } from "#shared/schemas/gateway";
+import { runAcceptedResponseSchema } from "#shared/schemas/runs";
 import { executeDepsFor } from "../execute/execute-deps.js";
 import { runExecute } from "../execute/run-execute.js";
 import { paymentOf, speaksX402 } from "../http/payment-header.js";
+import { prefersRespondAsync } from "../http/prefer.js";
 import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";
 import { errorAnswer, sendDeclared } from "../http/respond.js";
 import {
@@ -23,6 +25,27 @@ import {
   withPaymentHeaders,
 } from "../openapi/route-parts.js";
 
+/** `Prefer: respond-async` (RFC 7240): answer 202 at once; the run goes on (docs/gateway.md, "Runs"). */
+const preferHeaderSchema = z.object({
+  prefer: z.string().optional().meta({
+    description:
+      "RFC 7240. `respond-async` (in any position of the list): 202 RunAccepted once the run is admitted (a paid one's payment claimed); read, watch or cancel it at its links with its access token. Without it the request waits for the run's end (SPEC).",
+  }),
+});
+
+/** 202: the run's links and access token, with where to read it and the x402 receipt. */
+const runAcceptedAnswer = {
+  ...jsonAnswer(
+    "Prefer: respond-async: the run is admitted and goes on without this request (RunAccepted)",
+    runAcceptedResponseSchema,
+  ),
+  headers: z.object({
+    "preference-applied": z.literal("respond-async"),
+    location: z.string().meta({ description: "The run's URL (links.run)" }),
+    ...withPaymentHeaders({}).headers.shape,
+  }),
+};
+
 const executeRoute = createRoute({
   method: "post",
   path: "/api/execute/{processId}",
@@ -33,11 +56,14 @@ const executeRoute = createRoute({
   middleware: [rawBody] as const,
   request: {
     params: processIdParamSchema,
-    headers: callerHeadersSchema.extend(paymentSignatureHeaderSchema.shape),
+    headers: callerHeadersSchema
+      .extend(paymentSignatureHeaderSchema.shape)
+      .extend(preferHeaderSchema.shape),
     body: jsonBody(executeBodySchema),
   },
   responses: {
     200: withPaymentHeaders(jsonAnswer("The agent completed", executeSuccessResponseSchema)),
+    202: runAcceptedAnswer,
     400: withPaymentHeaders(
       jsonAnswer(
         "The run failed or the agent or its data stopped it (ExecuteFailure: data the agent's schema refuses, an agent that cannot be reached or refuses the gateway), invalid request, inactive process or Payment required",
@@ -76,6 +102,7 @@ export const executeRoutes = gatewayRouter().openapi(executeRoute, async (c) => 
       payment: payment.payment,
       speaksX402: speaksX402(c.req.raw.headers),
       resourceUrl: url.toString(),
+      respondAsync: prefersRespondAsync(c.req.raw.headers),
     },
     deps: built.deps,
   });

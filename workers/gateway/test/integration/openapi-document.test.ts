@@ -5,11 +5,15 @@ import { GATEWAY } from "../support/ledger-fixtures.js";
 type Operation = {
   parameters?: { name: string; in: string; schema?: { pattern?: string } }[];
   requestBody?: unknown;
-  responses: Record<string, { headers?: Record<string, unknown> }>;
+  security?: Record<string, string[]>[];
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, unknown> }
+  >;
 };
 type Doc = {
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
 };
 
 async function document(): Promise<Doc> {
@@ -39,6 +43,9 @@ describe("the OpenAPI document generated from the routes", () => {
         "ProcessResponse",
         "ProcessSchema",
         "ProcessStatus",
+        "RunAccepted",
+        "RunProgress",
+        "RunStatus",
         "VerifyResponse",
       ].sort(),
     );
@@ -100,5 +107,38 @@ describe("the OpenAPI document generated from the routes", () => {
     }
     const spec400 = doc.paths["/api/execute/{processId}"]?.post?.responses["400"]?.headers ?? {};
     expect(Object.keys(spec400)).toContain("PAYMENT-REQUIRED");
+  });
+
+  it("declares the run routes: the access token or the caller proof, SSE, every refusal", async () => {
+    const doc = await document();
+    expect(doc.components.securitySchemes?.runAccessToken).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+    });
+    for (const [path, method, extra] of [
+      ["/api/runs/{transactionId}", "get", []],
+      ["/api/runs/{transactionId}/events", "get", []],
+      ["/api/runs/{transactionId}/cancel", "post", ["409"]],
+    ] as const) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation?.security, `${method} ${path}`).toEqual([{ runAccessToken: [] }]);
+      const headers = (operation?.parameters ?? []).filter((p) => p.in === "header");
+      expect(headers.map((p) => p.name)).toEqual(
+        expect.arrayContaining([
+          "x-agentgate-caller-origin",
+          "x-agentgate-caller-public-key",
+          "x-agentgate-caller-timestamp",
+          "x-agentgate-caller-signature",
+        ]),
+      );
+      const id = operation?.parameters?.find((p) => p.name === "transactionId");
+      expect(id?.schema?.pattern).toMatch(/^\^\[0-9a-f\]\{8\}-/);
+      expect(Object.keys(operation?.responses ?? {})).toEqual(
+        expect.arrayContaining(["200", "400", "401", "403", "404", ...extra]),
+      );
+    }
+    const events = doc.paths["/api/runs/{transactionId}/events"]?.get;
+    expect(Object.keys(events?.responses["200"]?.content ?? {})).toEqual(["text/event-stream"]);
+    expect(events?.parameters?.map((p) => p.name)).toContain("last-event-id");
   });
 });

@@ -16,7 +16,15 @@ export type HostileBehaviour =
   | "wrong-type"
   | "schema-redos"
   | "schema-anyof-chain"
-  | "schema-ref-recursion";
+  | "schema-ref-recursion"
+  | "conflict"
+  | "stream-slow"
+  | "stream-forever"
+  | "stream-over"
+  | "stream-many"
+  | "stream-malformed"
+  | "stream-no-answer"
+  | "stream-queued";
 
 /** The agent routes the gateway reads; a behaviour may be limited to one of them. */
 export type AgentRoute = "info" | "execute" | "logs";
@@ -47,4 +55,11 @@ export async function hostileCounts(base: string): Promise<Record<string, number
   const res = await hostileAgent().fetch(`https://hostile-agent.internal/_counts/${base}`);
   if (!res.ok) throw new Error(`hostile agent counts: ${res.status} ${await res.text()}`);
   return res.json<Record<string, number>>();
+}
+
+/** The transactionId of the last /execute the hostile agent received for one base, or null. */
+export async function hostileLastTransaction(base: string): Promise<string | null> {
+  const res = await hostileAgent().fetch(`https://hostile-agent.internal/_last/${base}`);
+  if (!res.ok) throw new Error(`hostile agent last transaction: ${res.status}`);
+  return res.json<string | null>();
 }

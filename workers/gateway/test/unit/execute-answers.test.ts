@@ -4,10 +4,13 @@ import { type AppError, appError } from "#shared/errors/app-error";
 import { gatewayContextJson } from "#shared/ledger/records";
 import type { AgentOutcome } from "../../src/execute/forward-to-agent.js";
 import { type ExecuteDeps, runExecute } from "../../src/execute/run-execute.js";
+import { newTransactionId } from "../../src/execute/transaction-id.js";
+import { type RunOutcome, runEndOf } from "../../src/runs/run-answer.js";
 import { failedRun } from "../support/failed-run.js";
 
 // Which execute answers are SPEC's failed run and which are 5xx (SPEC.md, "Errors";
-// docs/gateway.md, "Execute"), on a free process whose deps say what the agent does.
+// docs/gateway.md, "Execute"): the refusals before a run, on a free process whose deps say what
+// the agent does, and the answers to a run's outcome as its run object gives them (runEndOf).
 
 const PROCESS_ID = "shapes-unit";
 const USER = `0x${"ab".repeat(32)}`;
@@ -54,6 +57,7 @@ function depsOf(args: {
       throw new Error("claimRun used by a free run");
     },
     timeoutMs: 1_000,
+    run: () => untouched("run"),
     ledger: untouched("ledger"),
     unsignedTransactionTtlSeconds: 600,
   };
@@ -75,6 +79,11 @@ function run(deps: ExecuteDeps) {
     },
     deps,
   });
+}
+
+/** SPEC's answer to a run that ended in `outcome`. */
+function answerTo(outcome: RunOutcome) {
+  return runEndOf({ outcome, transactionId: newTransactionId(), processId: PROCESS_ID }).answer;
 }
 
 const neverCalled = async (): Promise<AgentOutcome> => {
@@ -116,14 +125,10 @@ describe("execute answers in SPEC's shapes", () => {
   });
 
   it("answers an agent that refuses the gateway or gives no usable answer as a failed run", async () => {
-    const answer = await run(
-      depsOf({
-        forward: async () => ({
-          kind: "unexpected",
-          detail: "the agent refused the gateway's request (HTTP 403)",
-        }),
-      }),
-    );
+    const answer = answerTo({
+      kind: "unexpected",
+      detail: "the agent refused the gateway's request (HTTP 403)",
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject(
       failedRun({
@@ -135,9 +140,7 @@ describe("execute answers in SPEC's shapes", () => {
   });
 
   it("answers an agent's own failure as a failed run with agent_failed", async () => {
-    const answer = await run(
-      depsOf({ forward: async () => ({ kind: "failed", error: "no such document" }) }),
-    );
+    const answer = answerTo({ kind: "failed", error: "no such document" });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject(
       failedRun({ processId: PROCESS_ID, code: "agent_failed", error: "no such document" }),
@@ -145,13 +148,10 @@ describe("execute answers in SPEC's shapes", () => {
   });
 
   it("keeps SPEC's 500, without detail, for the gateway's own failure", async () => {
-    const answer = await run(
-      depsOf({
-        forward: async () => {
-          throw new Error("signing key unreadable at /secret/path.ts:1:1");
-        },
-      }),
-    );
+    const answer = answerTo({
+      kind: "gateway_fault",
+      detail: "signing key unreadable at /secret/path.ts:1:1",
+    });
     expect(answer.status).toBe(500);
     expect(answer.body).toMatchObject({
       success: false,

@@ -67,9 +67,11 @@ function depsOf(claim: RunClaimResult): ExecuteDeps {
     reports: {
       reserve: async () => {},
       withdraw: async () => {},
-      complete: async () => {},
     },
     claimRun: async () => claim,
+    run: () => {
+      throw new Error("a run started without a run claim");
+    },
     timeoutMs: 1_000,
     ledger: only("ledger"),
     unsignedTransactionTtlSeconds: 600,

@@ -8,11 +8,14 @@
  * behaviour on every route (`endless`), or on one route only (`endless.execute`: the other
  * routes answer as an honest agent without a schema would, so /execute is reached). `<key>` is
  * any fresh segment: requests are counted per `<mode>/<key>` and route in a Durable Object, read
- * back with `GET /_counts/<mode>/<key>`, so a test can assert that the gateway did not ask again.
+ * back with `GET /_counts/<mode>/<key>`, so a test can assert that the gateway did not ask again;
+ * `GET /_last/<mode>/<key>` names the transactionId of its last /execute. Modes `stream-*`
+ * answer /execute as a streaming agent would (hostile-streams.ts).
  * Like the counting agent it checks no signature (the agent runtime's tests cover that).
  */
 import { AGENT_PROCESS_HEADER } from "#shared/auth/agent-signature";
 import { HOSTILE_SCHEMAS } from "./hostile-schemas.js";
+import { hostileStream } from "./hostile-streams.js";
 import { RequestCounterObject } from "./request-counter-object.js";
 
 export { RequestCounterObject };
@@ -138,6 +141,12 @@ async function hostileAnswer(args: {
     case "hang":
       await new Promise((r) => setTimeout(r, HANG_MS));
       return Response.json(honestBody({ route, processId }));
+    case "conflict":
+      // What an agent answers for a transactionId it is still running (docs/agent.md).
+      return Response.json(
+        { success: false, error: "transactionId is still running; retry later", code: "conflict" },
+        { status: 409 },
+      );
     case "invalid-json":
       return new Response('{"success":tru', { headers: JSON_TYPE });
     case "wrong-type":
@@ -145,6 +154,8 @@ async function hostileAnswer(args: {
         headers: { "content-type": "text/html" },
       });
     default: {
+      const streamed = hostileStream(mode);
+      if (streamed !== null) return streamed;
       const inputSchema = HOSTILE_SCHEMAS[mode];
       if (inputSchema === undefined)
         return Response.json({ error: `no mode ${mode}` }, { status: 404 });
@@ -159,6 +170,9 @@ export default {
     if (request.method === "GET" && segments[0] === "_counts" && segments.length === 3) {
       return Response.json(await counter(env).countsOf(segments.slice(1).join("/")));
     }
+    if (request.method === "GET" && segments[0] === "_last" && segments.length === 3) {
+      return Response.json(await counter(env).lastTransaction(segments.slice(1).join("/")));
+    }
     const [mode, key, ...rest] = segments;
     if (mode === undefined || key === undefined || rest.length === 0) {
       const usage = "GET /_counts/<mode>/<key>, or /<mode>/<key>/<route>";
@@ -167,6 +181,13 @@ export default {
     const route = rest.join("/");
     const routeName = rest[0] ?? route;
     await counter(env).record({ base: `${mode}/${key}`, route: routeName });
+    if (routeName === "execute") {
+      const body: unknown = await request.json().catch(() => null);
+      const transactionId = (body as { transactionId?: unknown } | null)?.transactionId;
+      if (typeof transactionId === "string") {
+        await counter(env).recordTransaction({ base: `${mode}/${key}`, transactionId });
+      }
+    }
     const processId = request.headers.get(AGENT_PROCESS_HEADER) ?? "hostile";
     const [behaviour = mode, only] = mode.split(".");
     if (only !== undefined && only !== routeName) {

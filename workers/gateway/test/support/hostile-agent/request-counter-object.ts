@@ -18,4 +18,13 @@ export class RequestCounterObject extends DurableObject {
       [...stored].map(([key, count]) => [key.slice(base.length + 1), count]),
     );
   }
+
+  /** The transactionId of the last /execute a base path received (a run whose client left). */
+  async recordTransaction(args: { base: string; transactionId: string }): Promise<void> {
+    await this.ctx.storage.put(`last-transaction\n${args.base}`, args.transactionId);
+  }
+
+  async lastTransaction(base: string): Promise<string | null> {
+    return (await this.ctx.storage.get<string>(`last-transaction\n${base}`)) ?? null;
+  }
 }

@@ -1,0 +1,158 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { appError } from "#shared/errors/app-error";
+import { runStatusResponseSchema } from "#shared/schemas/runs";
+import { runStub } from "../durable/stubs.js";
+import { UUID_V7 } from "../execute/transaction-id.js";
+import { rawBody } from "../http/raw-body.js";
+import { errorAnswer, sendDeclared } from "../http/respond.js";
+import {
+  callerHeadersSchema,
+  errorAnswers,
+  gatewayRouter,
+  jsonAnswer,
+} from "../openapi/route-parts.js";
+import { runAccess } from "../runs/run-access.js";
+import { runAccessDepsFor } from "../runs/run-access-deps.js";
+import { cancelRun } from "../runs/run-cancel.js";
+import { runStatusBody } from "../runs/run-status.js";
+import { watchRun } from "../runs/watch-run.js";
+
+const runParamsSchema = z.object({
+  transactionId: z
+    .string()
+    .regex(UUID_V7, { message: "a run's transaction id: a lowercase UUIDv7" })
+    .meta({ example: "019ac2a0-7d1e-7c3a-9f00-1b2c3d4e5f60" }),
+});
+
+const proofHeadersSchema = callerHeadersSchema.omit({ "idempotency-key": true });
+
+const credentials =
+  "Send the run's access token (`Authorization: Bearer agr_...`, from the 202 of an execute with `Prefer: respond-async`) or the payer's caller proof over this method and path with an empty body (docs/gateway.md, \"Who may read a run\"). No credential: 401 `run_token_required`; another run's token or another account's proof: 403 `run_access_denied`; an unknown run, or one past its keep time (24 h after it ended): 404 `run_not_found`.";
+
+const refusals = errorAnswers(400, 401, 403, 404, 500, 503);
+const security = [{ runAccessToken: [] }];
+
+const readRoute = createRoute({
+  method: "get",
+  path: "/api/runs/{transactionId}",
+  summary: "Read a run: its state, progress and result",
+  description: credentials,
+  security,
+  request: { params: runParamsSchema, headers: proofHeadersSchema },
+  responses: { 200: jsonAnswer("The run", runStatusResponseSchema), ...refusals },
+});
+
+const eventsRoute = createRoute({
+  method: "get",
+  path: "/api/runs/{transactionId}/events",
+  summary: "Watch a run: its events, live",
+  description: `Each event: \`id: <seq>\` (1, 2, ...), \`event: <type>\` (status, log, progress, partial, result), \`data: <JSON>\`. The first is \`status\`; the last is \`result\`, whose data.run is the final RunStatus, then the stream closes. \`Last-Event-ID\` resumes after that event: nothing repeated, nothing missed. A \`: keep-alive\` comment every 15 s. ${credentials}`,
+  security,
+  request: {
+    params: runParamsSchema,
+    headers: proofHeadersSchema.extend({
+      "last-event-id": z
+        .string()
+        .regex(/^\d{1,15}$/, { message: "the id of the last event received (a whole number)" })
+        .optional()
+        .meta({ description: "Resume after this event's id (the `id:` of an event received)" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The run's events, from the first after Last-Event-ID",
+      content: { "text/event-stream": { schema: z.string() } },
+    },
+    ...refusals,
+  },
+});
+
+const cancelRoute = createRoute({
+  method: "post",
+  path: "/api/runs/{transactionId}/cancel",
+  summary: "Cancel a run",
+  description: `A free run can be canceled until it ends; a paid run only while \`submitted\` (its agent has not started), and its ledger outcome is then FAILED, so the payer can refund. A paid run its agent works on, or a run that ended, is 409 \`run_not_cancelable\` (docs/gateway.md, "Canceling a run"). Send no body. ${credentials}`,
+  security,
+  middleware: [rawBody] as const,
+  request: { params: runParamsSchema, headers: proofHeadersSchema },
+  responses: {
+    200: jsonAnswer("The run, as it is after the cancel", runStatusResponseSchema),
+    ...refusals,
+    ...errorAnswers(409, 413),
+  },
+});
+
+/** The run a request names, once its credential is granted; else the refusal to send. */
+async function grantedRun(args: {
+  env: GatewayEnv;
+  request: Request;
+  transactionId: string;
+  body: Uint8Array;
+}) {
+  const { env, request, transactionId } = args;
+  const run = runStub(env, transactionId);
+  const url = new URL(request.url);
+  const access = await runAccess({
+    headers: request.headers,
+    method: request.method === "POST" ? "POST" : "GET",
+    path: `${url.pathname}${url.search}`,
+    body: args.body,
+    deps: runAccessDepsFor({ env, run, transactionId }),
+  });
+  if (!access.ok)
+    return { ok: false as const, refusal: errorAnswer(access.error, { transactionId }) };
+  return { ok: true as const, run, record: access.value, transactionId };
+}
+
+/** A GET's grant: its body is empty by definition. */
+const readGrant = (c: { env: GatewayEnv; req: { raw: Request } }, transactionId: string) =>
+  grantedRun({ env: c.env, request: c.req.raw, transactionId, body: new Uint8Array() });
+
+/**
+ * The runs API (docs/gateway.md, "Runs"): read, watch and cancel a run started with
+ * `Prefer: respond-async` (or any run, by its token or its payer). Thin: who may is
+ * runs/run-access.ts, the rest is the run object's.
+ */
+export const runRoutes = gatewayRouter()
+  .openapi(readRoute, async (c) => {
+    const granted = await readGrant(c, c.req.valid("param").transactionId);
+    if (!granted.ok) return sendDeclared(c, granted.refusal);
+    return c.json(runStatusBody(granted.record), 200);
+  })
+  .openapi(eventsRoute, async (c) => {
+    const granted = await readGrant(c, c.req.valid("param").transactionId);
+    if (!granted.ok) return sendDeclared(c, granted.refusal);
+    const stream = await watchRun({
+      run: granted.run,
+      url: c.req.url,
+      lastEventId: c.req.valid("header")["last-event-id"],
+    });
+    if (stream === null) {
+      return sendDeclared(
+        c,
+        errorAnswer(appError("run_not_found"), { transactionId: granted.transactionId }),
+      );
+    }
+    return stream;
+  })
+  .openapi(cancelRoute, async (c) => {
+    const granted = await grantedRun({
+      env: c.env,
+      request: c.req.raw,
+      transactionId: c.req.valid("param").transactionId,
+      body: c.get("rawBody"),
+    });
+    if (!granted.ok) return sendDeclared(c, granted.refusal);
+    return sendDeclared(
+      c,
+      await cancelRun({ run: granted.run, transactionId: granted.transactionId }),
+    );
+  });
+
+runRoutes.openAPIRegistry.registerComponent("securitySchemes", "runAccessToken", {
+  type: "http",
+  scheme: "bearer",
+  description:
+    "A run's access token (`agr_` + 64 hex), shown once in the 202 of an execute with `Prefer: respond-async`; it reads and cancels that run only",
+});

@@ -1,0 +1,45 @@
+import { gatewayConfig } from "../config.js";
+import { claimsStub } from "../durable/stubs.js";
+import { gatewayLedger } from "../ledger/gateway-ledger.js";
+import type { RunAccessDeps } from "./run-access.js";
+import type { CancelableRun } from "./run-cancel.js";
+import { runIdMayBeKept } from "./run-id-age.js";
+import { RUN_KEEP_MS } from "./run-limits.js";
+import type { RunEventsSource } from "./watch-run.js";
+
+/** What the runs routes ask of one run object (RunObject, binding RUNS). */
+export type RunObjectApi = CancelableRun & RunEventsSource;
+
+/**
+ * The access check's deps from the Worker's env. The payer's key is read fresh from the ledger
+ * (no cache: it may have been rotated), and a proof's signature is spent in the payer's claims
+ * object, the one place signatures are remembered (docs/gateway.md, "Caller proof").
+ */
+export function runAccessDepsFor(args: {
+  env: GatewayEnv;
+  run: RunObjectApi;
+  transactionId: string;
+}): RunAccessDeps {
+  const { env, run, transactionId } = args;
+  return {
+    read: async () =>
+      runIdMayBeKept({ transactionId, nowMs: Date.now(), keepMs: RUN_KEEP_MS }) ? run.read() : null,
+    authenticationKey: async (record) =>
+      (
+        await gatewayLedger(env).gatewayContext({
+          processId: record.processId,
+          payer: record.payer,
+        })
+      ).authenticationKey,
+    spendProof: async (record, proof) => {
+      const admitted = await claimsStub(env, record.processId, record.payer).admit({
+        transactionId: record.transactionId,
+        nowSeconds: Math.floor(Date.now() / 1000),
+        proof,
+      });
+      return admitted.kind !== "replayed_signature";
+    },
+    publicOrigin: gatewayConfig(env).publicOrigin,
+    nowMs: () => Date.now(),
+  };
+}

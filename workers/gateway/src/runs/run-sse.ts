@@ -1,0 +1,62 @@
+import { RUN_KEEP_ALIVE_MS } from "./run-limits.js";
+import type { EventRow } from "./run-sql.js";
+
+const encoder = new TextEncoder();
+/** Events written per read of the log, so a long backlog is not loaded at once. */
+const PAGE = 100;
+const LAST_EVENT_ID = /^\d{1,15}$/;
+
+/** The sequence number a reconnecting client saw last (`Last-Event-ID`), or 0 for none or junk. */
+export function lastEventIdOf(headers: Headers): number {
+  const value = (headers.get("last-event-id") ?? "").trim();
+  return LAST_EVENT_ID.test(value) ? Number(value) : 0;
+}
+
+/** One stored event as SSE: `id`, `event`, `data` (one line: JSON escapes newlines). */
+export function sseEvent(row: EventRow): string {
+  return `id: ${row.seq}\nevent: ${row.type}\ndata: ${row.data}\n\n`;
+}
+
+/**
+ * GET /api/runs/:transactionId/events as the run object answers it (docs/gateway.md, "The run
+ * object"): every event after `after`, in order, then each new one as it is stored, a
+ * `: keep-alive` comment after RUN_KEEP_ALIVE_MS of silence; closes after `result`, or when the
+ * run is gone (`next` gives null). The client going away ends the loop at its next write.
+ */
+export function eventStreamResponse(args: {
+  after: number;
+  next(after: number, limit: number): EventRow[] | null;
+  /** Resolves true when an event may have been stored, false after `ms` without one. */
+  waitChange(ms: number): Promise<boolean>;
+  keepAliveMs?: number;
+}): Response {
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = writable.getWriter();
+  const keepAliveMs = args.keepAliveMs ?? RUN_KEEP_ALIVE_MS;
+  const pump = async () => {
+    let after = args.after;
+    for (;;) {
+      const rows = args.next(after, PAGE);
+      if (rows === null) break;
+      for (const row of rows) {
+        await writer.write(encoder.encode(sseEvent(row)));
+        after = row.seq;
+        if (row.type === "result") {
+          await writer.close();
+          return;
+        }
+      }
+      if (rows.length === 0 && !(await args.waitChange(keepAliveMs))) {
+        await writer.write(encoder.encode(": keep-alive\n\n"));
+      }
+    }
+    await writer.close();
+  };
+  pump().catch(() => writer.abort().catch(() => undefined));
+  return new Response(readable, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+    },
+  });
+}
