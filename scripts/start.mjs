@@ -66,7 +66,7 @@ try {
 const agents = Object.entries(stack.agentUrls ?? {});
 const width = Math.max(24, ...agents.map(([binding]) => binding.length + 8));
 const agentLines = wrangler
-  ? "  agents                    echo, json-transform, text-stats (service bindings of the gateway)"
+  ? "  agents                    echo, json-transform, slow-report, text-stats (service bindings of the gateway)"
   : agents.map(([binding, url]) => `  ${`agent ${binding}`.padEnd(width)}  ${url}`).join("\n");
 const keys = stack.keys;
 console.log(`

@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 // Execute requests per second of the echo agent with transactions recorded in its Durable Object
-// (logs, result, idempotency) and with recording off (AGENT_RECORD_TRANSACTIONS=false), from one
-// run. Starts both with `wrangler dev` on 127.0.0.1, state in a temporary folder, and alternates
+// (logs, result, idempotency) and with recording off (AGENT_RECORD_TRANSACTIONS=false), and of the
+// recorded agent asked for its event stream (Accept: text/event-stream, docs/agent.md "Streaming"),
+// from one run. Starts both with `wrangler dev` on 127.0.0.1, state in a temporary folder, and alternates
 // rounds between them so that load from elsewhere on the machine hits both alike.
 //
 //   node bench/agent/run.mjs [--requests 500] [--concurrency 16] [--rounds 7] [--log-lines 2]
+//                            [--max-concurrent-runs N]
+//
+// --max-concurrent-runs sets AGENT_MAX_CONCURRENT_RUNS on both agents: with N above the
+// concurrency nothing waits, so comparing against a run without it prices the queue's slot.
 //
 // Each round runs both back to back; the ratio printed is the median of the rounds' ratios, which
 // stays steady on a busy machine where the rates themselves swing.
@@ -23,6 +28,7 @@ const options = benchOptions({
     concurrency: { fallback: 16 },
     rounds: { fallback: 7 },
     "log-lines": { fallback: 2, min: 0 },
+    "max-concurrent-runs": { fallback: undefined },
   },
 });
 const REQUESTS = options.requests;
@@ -117,8 +123,11 @@ function body() {
   });
 }
 
-/** Sends `count` executes with at most CONCURRENCY in flight; returns requests per second. */
-async function fire(agent, count) {
+/**
+ * Sends `count` executes with at most CONCURRENCY in flight; returns requests per second. With
+ * `stream`, each asks for the event stream and is read to its `answer` event.
+ */
+async function fire(agent, count, stream = false) {
   let next = 0;
   let failures = 0;
   const worker = async () => {
@@ -126,11 +135,16 @@ async function fire(agent, count) {
       next += 1;
       const response = await fetch(`${agent.url}/execute`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: {
+          "content-type": "application/json",
+          ...(stream ? { accept: "text/event-stream" } : {}),
+        },
         body: body(),
       });
-      await response.arrayBuffer();
-      if (response.status !== 200) failures += 1;
+      const text = await response.text();
+      const answered =
+        !stream || text.includes('event: answer\ndata: {"type":"answer","answer":{"success":true');
+      if (response.status !== 200 || !answered) failures += 1;
     }
   };
   const started = performance.now();
@@ -143,16 +157,22 @@ async function fire(agent, count) {
 const agents = [];
 try {
   // The bench calls the agent unsigned on 127.0.0.1: the development switch lets it in.
-  const unsigned = { AGENT_ALLOW_UNSIGNED_LOOPBACK: "true" };
+  const maxRuns = options["max-concurrent-runs"];
+  const unsigned = {
+    AGENT_ALLOW_UNSIGNED_LOOPBACK: "true",
+    ...(maxRuns === undefined ? {} : { AGENT_MAX_CONCURRENT_RUNS: String(maxRuns) }),
+  };
   agents.push(await startAgent("recorded", unsigned));
   agents.push(await startAgent("unrecorded", { ...unsigned, AGENT_RECORD_TRANSACTIONS: "false" }));
   for (const agent of agents) await fire(agent, WARMUP);
 
-  const rates = { recorded: [], unrecorded: [] };
+  const rates = { recorded: [], unrecorded: [], streamed: [] };
+  const [recordedAgent] = agents;
   for (let round = 0; round < ROUNDS; round++) {
     // Alternate which goes first, so neither always runs in the other's wake.
     const order = round % 2 === 0 ? agents : [...agents].reverse();
     for (const agent of order) rates[agent.label].push(await fire(agent, REQUESTS));
+    rates.streamed.push(await fire(recordedAgent, REQUESTS, true));
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const recorded = median(rates.recorded);
@@ -160,7 +180,7 @@ try {
   const ratio = median(rates.recorded.map((r, i) => r / rates.unrecorded[i]));
   const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(", ");
   console.log(
-    `echo agent, ${REQUESTS} executes x ${ROUNDS} rounds, concurrency ${CONCURRENCY}, ${LOG_LINES} log lines each`,
+    `echo agent, ${REQUESTS} executes x ${ROUNDS} rounds, concurrency ${CONCURRENCY}, ${LOG_LINES} log lines each, maxConcurrentRuns ${maxRuns ?? "unset"}`,
   );
   console.log(
     `recorded in the Durable Object: ${recorded.toFixed(0)} req/s (rounds: ${fmt(rates.recorded)})`,
@@ -170,6 +190,13 @@ try {
   );
   console.log(
     `ratio recorded/off (median of rounds): ${ratio.toFixed(3)} (recording costs ${((1 - ratio) * 100).toFixed(1)}%)`,
+  );
+  const streamedRatio = median(rates.streamed.map((r, i) => r / rates.recorded[i]));
+  console.log(
+    `recorded, streamed (SSE):       ${median(rates.streamed).toFixed(0)} req/s (rounds: ${fmt(rates.streamed)})`,
+  );
+  console.log(
+    `ratio streamed/JSON (median of rounds): ${streamedRatio.toFixed(3)} (streaming costs ${((1 - streamedRatio) * 100).toFixed(1)}%)`,
   );
 } finally {
   for (const agent of agents) agent.stop();

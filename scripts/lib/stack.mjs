@@ -96,7 +96,7 @@ export function exportLines(env) {
   return Object.entries(env).map(([name, value]) => `export ${name}=${shellQuote(value)}`);
 }
 
-/** The example agents' wrangler configs (echo, json-transform, text-stats). */
+/** The example agents' wrangler configs (echo, json-transform, slow-report, text-stats). */
 export function exampleAgentConfigs(root = ROOT) {
   const examples = join(root, "workers", "agent", "examples");
   return readdirSync(examples)

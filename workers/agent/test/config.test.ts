@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   AgentConfigError,
+  DEFAULT_HEARTBEAT_MS,
   DEFAULT_LOG_LIMITS,
   DEFAULT_TIMEOUT_MS,
   parseAgentConfig,
@@ -30,6 +31,7 @@ describe("parseAgentConfig", () => {
         problem: expect.stringContaining("No gateway key configured"),
       },
       card: { gatewayUrl: null, taskPrice: null },
+      runs: { maxConcurrentRuns: null, heartbeatMs: DEFAULT_HEARTBEAT_MS },
     });
   });
 
@@ -52,6 +54,8 @@ describe("parseAgentConfig", () => {
         AGENT_ALLOW_UNSIGNED_LOOPBACK: "TRUE",
         AGENT_GATEWAY_URL: "https://gateway.example/base/",
         AGENT_TASK_PRICE: 2_500,
+        AGENT_MAX_CONCURRENT_RUNS: "3",
+        AGENT_STREAM_HEARTBEAT_MS: 50,
       },
       defaults,
     });
@@ -70,6 +74,7 @@ describe("parseAgentConfig", () => {
         problem: null,
       },
       card: { gatewayUrl: "https://gateway.example/base", taskPrice: "2500" },
+      runs: { maxConcurrentRuns: 3, heartbeatMs: 50 },
     });
   });
 
@@ -118,6 +123,23 @@ describe("parseAgentConfig", () => {
     );
     expect(parse({ AGENT_TASK_PRICE: "1.5" })).toThrow(/AGENT_TASK_PRICE/);
     expect(parse({ AGENT_TASK_PRICE: "-1" })).toThrow(/AGENT_TASK_PRICE/);
+  });
+
+  it("takes the definition's maxConcurrentRuns, which the var overrides, and checks both", () => {
+    const limited = { ...defaults, maxConcurrentRuns: 2 };
+    expect(parseAgentConfig({ env: {}, defaults: limited }).runs.maxConcurrentRuns).toBe(2);
+    expect(
+      parseAgentConfig({ env: { AGENT_MAX_CONCURRENT_RUNS: "5" }, defaults: limited }).runs
+        .maxConcurrentRuns,
+    ).toBe(5);
+    for (const maxConcurrentRuns of [0, 1.5, 1_001]) {
+      expect(() =>
+        parseAgentConfig({ env: {}, defaults: { ...defaults, maxConcurrentRuns } }),
+      ).toThrow(/AGENT_MAX_CONCURRENT_RUNS: must be a whole number from 1 to 1000/);
+    }
+    expect(() => parseAgentConfig({ env: { AGENT_STREAM_HEARTBEAT_MS: "5" }, defaults })).toThrow(
+      /AGENT_STREAM_HEARTBEAT_MS/,
+    );
   });
 
   it("rejects a definition whose id is not a valid process id, naming the var that overrides it", () => {

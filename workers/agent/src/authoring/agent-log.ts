@@ -28,6 +28,8 @@ export function boundLine(line: string, maxBytes: number): string {
 export function createTransactionLog(args: {
   limits: Pick<LogLimits, "maxLines" | "maxLineBytes">;
   now?: () => number;
+  /** Each line kept, as it is written: the stream's `log` events (docs/agent.md, "Streaming"). */
+  onLine?: (line: string) => void;
 }) {
   const { maxLines, maxLineBytes } = args.limits;
   const now = args.now ?? Date.now;
@@ -40,8 +42,14 @@ export function createTransactionLog(args: {
 
   const write = (level: Level) => (message: string) => {
     // One spare slot: it holds either one more line or the marker that says lines were dropped.
-    if (authored.length <= maxLines) authored.push(format(level, String(message)));
-    else dropped++;
+    if (authored.length > maxLines) {
+      dropped++;
+      return;
+    }
+    const line = format(level, String(message));
+    authored.push(line);
+    // The spare slot's line may give way to the marker: streamed are at most maxLines.
+    if (authored.length <= maxLines) args.onLine?.(line);
   };
 
   const log: AgentLog = Object.assign(write("INFO"), {
@@ -54,7 +62,9 @@ export function createTransactionLog(args: {
     log,
     /** Adds a runtime line that survives the line bound. */
     final(message: string): void {
-      finals.push(format("ERROR", message));
+      const line = format("ERROR", message);
+      finals.push(line);
+      args.onLine?.(line);
     },
     lines(): string[] {
       const room = Math.max(1, maxLines - finals.length);

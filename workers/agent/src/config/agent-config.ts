@@ -51,6 +51,14 @@ export type CardSettings = {
   taskPrice: string | null;
 };
 
+/** How /execute runs and streams (docs/agent.md, "Streaming"). */
+export type RunSettings = {
+  /** AGENT_MAX_CONCURRENT_RUNS, else the definition's; null: no queue, every run starts at once. */
+  maxConcurrentRuns: number | null;
+  /** AGENT_STREAM_HEARTBEAT_MS: how often an idle event stream gets a `: keep-alive` comment. */
+  heartbeatMs: number;
+};
+
 export type AgentConfig = {
   process: { id: string; name: string };
   workflows: string[];
@@ -63,6 +71,7 @@ export type AgentConfig = {
   version: string | null;
   gateway: GatewayAuth;
   card: CardSettings;
+  runs: RunSettings;
 };
 
 /** What a definition may say about its deployment; vars override each field. */
@@ -71,9 +80,14 @@ export type AgentConfigDefaults = {
   name: string;
   workflows?: readonly string[];
   timeoutMs?: number;
+  maxConcurrentRuns?: number;
 };
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Under the 60 s or 100 s idle timeouts of common proxies (Cloudflare's is 100 s). */
+export const DEFAULT_HEARTBEAT_MS = 15_000;
+/** The most runs one agent lets run at once when it queues (and the var's upper bound). */
+export const MAX_CONCURRENT_RUNS = 1_000;
 /** Retention sized to one Durable Object's storage: the arithmetic is in docs/agent.md. */
 export const DEFAULT_LOG_LIMITS: LogLimits = {
   maxLines: 200,
@@ -193,6 +207,8 @@ const agentVars = logLimitVars.extend({
   AGENT_WORKFLOWS: workflowListVar,
   AGENT_TIMEOUT_MS: intVar(1, 900_000),
   AGENT_MAX_BODY_BYTES: intVar(1_024, 10 * 1024 * 1024),
+  AGENT_MAX_CONCURRENT_RUNS: intVar(1, MAX_CONCURRENT_RUNS),
+  AGENT_STREAM_HEARTBEAT_MS: intVar(10, 60_000),
   AGENT_RECORD_TRANSACTIONS: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
     z.enum(["true", "false"]).optional(),
@@ -281,7 +297,22 @@ export function parseAgentConfig(args: {
     version: vars.AGENT_VERSION ?? null,
     gateway: gatewayAuthFrom(vars),
     card: { gatewayUrl: vars.AGENT_GATEWAY_URL ?? null, taskPrice: vars.AGENT_TASK_PRICE ?? null },
+    runs: {
+      maxConcurrentRuns: checkedMaxConcurrentRuns(
+        vars.AGENT_MAX_CONCURRENT_RUNS ?? args.defaults.maxConcurrentRuns,
+      ),
+      heartbeatMs: vars.AGENT_STREAM_HEARTBEAT_MS ?? DEFAULT_HEARTBEAT_MS,
+    },
   };
+}
+
+/** The definition's value is checked like the var's, and named by the var's name. */
+function checkedMaxConcurrentRuns(value: number | undefined): number | null {
+  const checked = z
+    .object({ AGENT_MAX_CONCURRENT_RUNS: intVar(1, MAX_CONCURRENT_RUNS) })
+    .safeParse({ AGENT_MAX_CONCURRENT_RUNS: value });
+  if (!checked.success) throw configError(checked.error);
+  return checked.data.AGENT_MAX_CONCURRENT_RUNS ?? null;
 }
 
 function checkedLogLimits(vars: Parameters<typeof logLimitsFrom>[0]): LogLimits {

@@ -7,6 +7,7 @@ import {
   countTransactions,
   createSchema,
   deleteExpiredTransactions,
+  deleteTaken,
   deleteTakenBefore,
   insertFinishedTransaction,
   insertLogLines,
@@ -17,6 +18,7 @@ import {
   selectTransaction,
   type TransactionRow,
 } from "./agent-store-sql.js";
+import { type QueueEntry, RunQueue, type SlotWait } from "./run-queue.js";
 
 /**
  * How long a finished run waits for others to share its commit. Each commit is a storage write;
@@ -43,9 +45,17 @@ export type StoredTransaction = {
   logs: string[];
 };
 
+/** An agent's queue, for `begin` to take a slot in the same call (docs/agent.md, "The queue"). */
+export type QueueArgs = { maxConcurrentRuns: number; leaseMs: number; waitMs: number };
+
 export type BeginOutcome =
-  /** The caller runs the handler and must call finish. */
-  | { kind: "run" }
+  /**
+   * The caller runs the handler and must call finish; with a queue, `slot` says whether it holds
+   * one or waits in line (awaitSlot).
+   */
+  | { kind: "run"; slot?: "started" | "queued" }
+  /** The queue is full: nothing was taken, the id stays free. */
+  | { kind: "full" }
   /** Already finished: the caller answers with this, without running again. */
   | { kind: "done"; transaction: StoredTransaction }
   /** The id was used with a different request. */
@@ -64,6 +74,8 @@ type FinishArgs = {
   executionTime: number;
   logs: readonly string[];
   now: number;
+  /** The run held a queue slot: freed in the same commit as its outcome. */
+  releaseSlot?: boolean;
 };
 
 /** A run in flight: who claimed the id, when, and how a duplicate waits for its end. */
@@ -97,6 +109,7 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
   private readonly sql: SqlStorage;
   private readonly limits: LogLimits;
   private readonly claims = new Map<string, Claim>();
+  private readonly queue: RunQueue;
   private pendingFinishes: FinishArgs[] = [];
   private flushing: Promise<void> | null = null;
   /** Saves a storage read per execution once an alarm is known to be set. */
@@ -107,6 +120,39 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
     this.sql = ctx.storage.sql;
     this.limits = parseLogLimits(env);
     createSchema(this.sql);
+    this.queue = new RunQueue(this.sql);
+  }
+
+  /** A slot for a run of an agent with maxConcurrentRuns, or a place in its queue (run-queue.ts). */
+  enterQueue(args: {
+    transactionId: string;
+    maxConcurrentRuns: number;
+    leaseMs: number;
+    waitMs: number;
+    now: number;
+  }): QueueEntry {
+    return this.queue.enter(args);
+  }
+
+  /** Waits, in line, for the slot of a run `enterQueue` queued. */
+  awaitSlot(args: { transactionId: string }): Promise<SlotWait> {
+    return this.queue.wait(args.transactionId);
+  }
+
+  releaseSlot(args: { transactionId: string }): void {
+    this.queue.release(args.transactionId);
+  }
+
+  /**
+   * The caller left before the handler started (docs/agent.md, "Streaming"): its place in line or
+   * its slot goes to the next run, and its id is given back, unused, so a retry of the signed
+   * request runs it once. Never called once the handler started.
+   */
+  abandon(args: { transactionId: string }): void {
+    this.queue.leave(args.transactionId);
+    this.claims.get(args.transactionId)?.end();
+    this.claims.delete(args.transactionId);
+    deleteTaken(this.sql, args.transactionId);
   }
 
   /**
@@ -119,6 +165,7 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
     requestHash: string;
     now: number;
     waitMs: number;
+    queue?: QueueArgs;
   }): Promise<BeginOutcome> {
     const stored = this.storedOutcome(args);
     if (stored !== null) return stored;
@@ -128,9 +175,15 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
     if (claim === undefined || remaining <= 0) {
       // A dead run's claim, or none after a restart: the id is not free if a run ever took it.
       if (!insertTaken(this.sql, args)) return { kind: "taken" };
+      const { transactionId, now } = args;
+      const slot = args.queue && this.queue.enter({ ...args.queue, transactionId, now });
+      if (slot === "full") {
+        deleteTaken(this.sql, args.transactionId);
+        return { kind: "full" };
+      }
       this.claims.set(args.transactionId, newClaim(args.requestHash, args.now));
       await this.scheduleRetention();
-      return { kind: "run" };
+      return slot === undefined ? { kind: "run" } : { kind: "run", slot };
     }
     if (claim.requestHash !== args.requestHash) return { kind: "conflict" };
 
@@ -176,6 +229,7 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
     for (const args of batch) {
       this.claims.get(args.transactionId)?.end();
       this.claims.delete(args.transactionId);
+      if (args.releaseSlot === true) this.queue.release(args.transactionId);
     }
     await this.scheduleRetention();
   }

@@ -168,6 +168,11 @@ export function isTaken(sql: SqlStorage, transactionId: string): boolean {
   );
 }
 
+/** Gives an id back: only for a run that never started its handler (docs/agent.md, "Streaming"). */
+export function deleteTaken(sql: SqlStorage, transactionId: string): void {
+  sql.exec("DELETE FROM agent_taken_transactions WHERE transaction_id = ?", transactionId);
+}
+
 export function deleteTakenBefore(sql: SqlStorage, before: number): void {
   sql.exec("DELETE FROM agent_taken_transactions WHERE taken_at < ?", before);
 }

@@ -1,167 +1,120 @@
 import type { z } from "zod";
-import { sha256Hex } from "#shared/auth/agent-signature";
-import { type AppError, appError, fail, ok, type Result } from "#shared/errors/app-error";
 import { formatZodIssue } from "#shared/errors/validation";
-import type { AgentExecuteResponse, AgentRequest } from "#shared/schemas/agent";
-import { jsonObjectSchema } from "#shared/schemas/common";
+import type { AgentRequest } from "#shared/schemas/agent";
 import { createTransactionLog, type TransactionLog } from "../authoring/agent-log.js";
 import type { AgentDefinition } from "../authoring/define-agent.js";
+import { createRunEvents, type EmitEvent, type RunEvents } from "../authoring/run-events.js";
 import type { AgentConfig } from "../config/agent-config.js";
-import type {
-  AgentDurableObject,
-  BeginOutcome,
-  StoredTransaction,
-} from "../durable/agent-durable-object.js";
+import type { AgentDurableObject } from "../durable/agent-durable-object.js";
+import type { AdmittedRun } from "./admit-transaction.js";
+import { type ExecuteAnswer, executeAnswer } from "./execute-answer.js";
 import { boundedError, type HandlerOutcome, runAgentHandler } from "./run-handler.js";
+import { waitForSlot } from "./run-slot.js";
 
-/** How long past the time limit a duplicate waits for the first run before calling it dead. */
-const RUN_GRACE_MS = 5_000;
-
-export type ExecuteAnswer = { status: 200 | 400; body: AgentExecuteResponse };
-
-function answer(outcome: {
-  status: "completed" | "failed";
-  result: Record<string, unknown> | null;
-  error: string | null;
-  executionTime: number;
-  logs: string[];
-}): ExecuteAnswer {
-  if (outcome.status === "completed" && outcome.result !== null) {
-    return {
-      status: 200,
-      body: {
-        success: true,
-        result: outcome.result,
-        executionTime: outcome.executionTime,
-        logs: outcome.logs,
-      },
-    };
-  }
-  return {
-    status: 400,
-    body: {
-      success: false,
-      error: outcome.error ?? "Agent execution failed",
-      executionTime: outcome.executionTime,
-      logs: outcome.logs,
-    },
-  };
-}
-
-function replay(stored: StoredTransaction): ExecuteAnswer {
-  const result =
-    stored.resultJson === null
-      ? null
-      : (jsonObjectSchema.safeParse(JSON.parse(stored.resultJson)).data ?? null);
-  return answer({ ...stored, result });
-}
+/** How a run ended: its answer (and partials dropped past the cap), or null if the caller left first. */
+export type RunEnd = { answer: ExecuteAnswer; droppedPartials: number } | null;
 
 /**
- * POST /execute (docs/agent.md, "Answers") after the body passed AgentRequest and the gateway's
- * signature: checks the process id, then runs the handler on the data its input schema accepts
- * (a refusal is a failed run) once per transactionId, ever: the agent's Durable Object takes each id once, and records the run (its
- * answer is replayed to a repeat of the same request) unless recording is off, when a repeat is
- * refused. A failing handler is an answer (400), not an error. docs/agent.md, "One run per
- * transactionId".
+ * The run of an admitted transaction (admit-transaction.ts): waits for its slot when queued, runs
+ * the handler on the data its input schema accepted (a refusal is a failed run), stores the
+ * outcome so a repeat replays it, and answers. `emit` gets the stream's events (docs/agent.md,
+ * "Streaming"); a caller that leaves (`signal`) before the handler starts leaves nothing behind.
+ * A failing handler is an answer (400), not an error (docs/agent.md, "One run per transactionId").
  */
 export async function executeTransaction<Schema extends z.ZodType>(args: {
   agent: AgentDefinition<Schema>;
   config: AgentConfig;
   request: AgentRequest;
   store: DurableObjectStub<AgentDurableObject>;
-}): Promise<Result<ExecuteAnswer>> {
-  const { agent, config, request } = args;
-  const store = config.recordTransactions ? args.store : null;
-  if (request.processId !== config.process.id) {
-    return fail(
-      appError("validation_failed", `processId: this agent serves process ${config.process.id}`, {
-        fields: ["processId"],
-      }),
-    );
+  run: AdmittedRun<z.output<Schema>>;
+  emit: EmitEvent;
+  signal: AbortSignal;
+  keepAlive: (promise: Promise<unknown>) => void;
+}): Promise<RunEnd> {
+  const { config, request, store, run, emit } = args;
+  const { transactionId } = request;
+  if (run.slot === "queued") emit({ type: "queued" });
+  const waited = run.slot === "queued" ? await waitForSlot({ ...args, transactionId }) : "started";
+  if (waited === "left") return null;
+  if (run.slot !== "queued" && args.signal.aborted) {
+    await store.abandon({ transactionId });
+    return null;
   }
-  const input = agent.input.safeParse(request.data);
-
-  const requestHash = store === null ? "" : await sha256Hex(JSON.stringify(request));
-  if (store !== null) {
-    const begun = await store.begin({
-      transactionId: request.transactionId,
-      requestHash,
-      now: Date.now(),
-      waitMs: config.timeoutMs + RUN_GRACE_MS,
+  // A recorded run's slot is freed with its outcome, in one call; otherwise on its own.
+  let slotHeld = run.slot !== "none";
+  try {
+    const transactionLog = createTransactionLog({
+      limits: config.log,
+      onLine: (line) => emit({ type: "log", line }),
     });
-    const refused = refusal(begun.kind);
-    if (refused !== null) return fail(refused);
-    if (begun.kind === "done") return ok(replay(begun.transaction));
-  } else if (
-    !(await args.store.takeOnce({ transactionId: request.transactionId, now: Date.now() }))
-  ) {
-    return fail(
-      appError(
-        "conflict",
-        "transactionId was already used; this agent does not record runs, so it has no answer to replay",
-      ),
-    );
-  }
-
-  const transactionLog = createTransactionLog({ limits: config.log });
-  const started = Date.now();
-  // Data the input schema refuses never reaches the handler, but it is a run of this
-  // transactionId like any other: its failure line is logged and stored, and a repeat replays it
-  // (docs/agent.md, "The handler").
-  const outcome: HandlerOutcome = input.success
-    ? await runAgentHandler({
-        agent,
-        input: input.data,
-        request,
-        transactionLog,
-        timeoutMs: config.timeoutMs,
-      })
-    : refusedInput(transactionLog, formatZodIssue(input.error.issues, "data"));
-  // The handler never ran on refused data: no time is spent in it.
-  const executionTime = input.success ? Date.now() - started : 0;
-  const logs = transactionLog.lines();
-  const completed = outcome.status === "completed";
-  if (store !== null) {
-    await store.finish({
-      transactionId: request.transactionId,
-      requestHash,
+    const events = createRunEvents({ emit });
+    const started = Date.now();
+    const outcome = await outcomeOf({ ...args, waited, transactionLog, events });
+    // A handler that never ran spent no time.
+    const executionTime = waited === "started" && run.input.success ? Date.now() - started : 0;
+    const logs = transactionLog.lines();
+    const completed = outcome.status === "completed";
+    await run.recorder?.finish({
+      transactionId,
+      requestHash: run.requestHash,
       status: outcome.status,
       resultJson: completed ? outcome.resultJson : null,
       error: completed ? null : outcome.error,
       executionTime,
       logs,
       now: Date.now(),
+      ...(slotHeld ? { releaseSlot: true } : {}),
     });
-  }
-  return ok(
-    answer({
+    if (run.recorder !== null) slotHeld = false;
+    const answer = executeAnswer({
       status: outcome.status,
       result: completed ? outcome.result : null,
       error: completed ? null : outcome.error,
       executionTime,
       logs,
-    }),
-  );
+    });
+    return { answer, droppedPartials: events.droppedPartials() };
+  } finally {
+    if (slotHeld) await store.releaseSlot({ transactionId });
+  }
 }
 
-function refusedInput(transactionLog: TransactionLog, issues: string): HandlerOutcome {
-  const error = boundedError(`Invalid input: ${issues}`);
+/** The handler's outcome, or why it never ran (`started` goes out just before it runs). */
+async function outcomeOf<Schema extends z.ZodType>(args: {
+  agent: AgentDefinition<Schema>;
+  config: AgentConfig;
+  request: AgentRequest;
+  run: AdmittedRun<z.output<Schema>>;
+  emit: EmitEvent;
+  waited: "started" | "expired";
+  transactionLog: TransactionLog;
+  events: RunEvents;
+}): Promise<HandlerOutcome> {
+  const { run, transactionLog } = args;
+  if (args.waited === "expired") return notRun(transactionLog, queueTimeout(args.config));
+  if (!run.input.success) {
+    const issues = formatZodIssue(run.input.error.issues, "data");
+    return notRun(transactionLog, `Invalid input: ${issues}`);
+  }
+  args.emit({ type: "started" });
+  return runAgentHandler({
+    ...args,
+    input: run.input.data,
+    timeoutMs: args.config.timeoutMs,
+  });
+}
+
+function queueTimeout(config: AgentConfig): string {
+  return `No run slot freed within ${config.timeoutMs} ms (maxConcurrentRuns ${config.runs.maxConcurrentRuns})`;
+}
+
+/**
+ * Data the input schema refuses, or a run that waited out its time limit in the queue, never
+ * reaches the handler, but it is a run of this transactionId like any other: its failure line is
+ * logged and stored, and a repeat replays it (docs/agent.md, "The handler").
+ */
+function notRun(transactionLog: TransactionLog, message: string): HandlerOutcome {
+  const error = boundedError(message);
   transactionLog.final(error);
   return { status: "failed", error };
-}
-
-function refusal(kind: BeginOutcome["kind"]): AppError | null {
-  if (kind === "taken") {
-    return appError(
-      "conflict",
-      "transactionId was already taken by a run that did not finish; it never runs twice",
-    );
-  }
-  if (kind === "conflict") {
-    return appError("conflict", "transactionId was already used for a different request");
-  }
-  if (kind === "running") {
-    return appError("conflict", "transactionId is still running; retry later for its result");
-  }
-  return null;
 }

@@ -3,6 +3,7 @@ import { formatZodIssue } from "#shared/errors/validation";
 import type { AgentRequest } from "#shared/schemas/agent";
 import type { TransactionLog } from "../authoring/agent-log.js";
 import type { AgentDefinition, AgentResult } from "../authoring/define-agent.js";
+import { createRunEvents, type RunEvents } from "../authoring/run-events.js";
 
 /** Under the Durable Object's 2 MB row limit, with room for the rest of the row. */
 export const MAX_RESULT_BYTES = 1024 * 1024;
@@ -81,7 +82,10 @@ export async function runAgentHandler<Schema extends z.ZodType>(args: {
   request: AgentRequest;
   transactionLog: TransactionLog;
   timeoutMs: number;
+  /** progress() and partial(); unset: checked, and sent nowhere. */
+  events?: RunEvents;
 }): Promise<HandlerOutcome> {
+  const events = args.events ?? createRunEvents({ emit: () => {} });
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
@@ -98,6 +102,8 @@ export async function runAgentHandler<Schema extends z.ZodType>(args: {
         request: args.request,
         log: args.transactionLog.log,
         signal: controller.signal,
+        progress: events.progress,
+        partial: events.partial,
       }),
       timedOut,
     ]);

@@ -8,6 +8,7 @@ import type { AgentJsonSchemas } from "../authoring/agent-json-schemas.js";
 import type { AgentDefinition } from "../authoring/define-agent.js";
 import { type AgentConfig, AgentConfigError } from "../config/agent-config.js";
 import type { AgentDurableObject } from "../durable/agent-durable-object.js";
+import { admitTransaction } from "../execution/admit-transaction.js";
 import { executeTransaction } from "../execution/execute-transaction.js";
 import { readMemoryUsage } from "../runtime/memory-usage.js";
 import { currentVersionId, uptimeSeconds, versionStartedAt } from "../runtime/uptime.js";
@@ -15,6 +16,9 @@ import { agentCard } from "./agent-card.js";
 import { checkGatewayRequest, notConfigured } from "./check-gateway.js";
 import { errorResponse } from "./error-response.js";
 import { readExecuteRequest } from "./read-execute-request.js";
+import { streamExecute, wantsEventStream } from "./stream-execute.js";
+
+const LEFT_BEFORE_START = "The caller left before the run started; it did not run";
 
 type AgentApp = {
   Bindings: AgentWorkerEnv;
@@ -112,20 +116,37 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
   );
 
   app.post("/execute", async (c) => {
-    const { config } = c.var;
+    const { config, store } = c.var;
     // The failure body of /execute carries these two, whatever the failure (docs/agent.md,
     // "Answers").
     const noRun = { executionTime: 0, logs: [] };
     const request = await readExecuteRequest({ request: c.req.raw, config });
     if (!request.ok) return errorResponse(c, request.error, noRun);
-    const executed = await executeTransaction({
-      agent,
-      config,
-      request: request.value,
-      store: c.var.store,
+    const run = { agent, config, request: request.value, store };
+    // Refusals are JSON answers, streamed or not (docs/agent.md, "Streaming").
+    const admitted = await admitTransaction(run);
+    if (!admitted.ok) return errorResponse(c, admitted.error, noRun);
+    const admission = admitted.value;
+    const callerSignal = c.req.raw.signal;
+    const keepAlive = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
+    if (wantsEventStream(c.req.header("accept"))) {
+      return streamExecute({ ...run, admission, callerSignal, keepAlive });
+    }
+    if (admission.kind === "replay") return c.json(admission.answer.body, admission.answer.status);
+    // Like a stream's, the run outlives a caller that leaves once it started (its outcome is
+    // stored for a retry).
+    const running = executeTransaction({
+      ...run,
+      run: admission.run,
+      emit: () => {},
+      signal: callerSignal,
+      keepAlive,
     });
-    if (!executed.ok) return errorResponse(c, executed.error, noRun);
-    return c.json(executed.value.body, executed.value.status);
+    keepAlive(running);
+    const ended = await running;
+    // Nobody reads it: the caller left before the run started, and the run never will.
+    if (ended === null) return errorResponse(c, appError("conflict", LEFT_BEFORE_START), noRun);
+    return c.json(ended.answer.body, ended.answer.status);
   });
 
   app.get("/logs/:transactionId", async (c) => {

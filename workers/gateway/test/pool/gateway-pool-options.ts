@@ -143,6 +143,12 @@ async function peerGatewayWorkers() {
 export async function gatewayPoolOptions() {
   await mkdir(OUT_DIR, { recursive: true });
   const peerGatewaysBundled = peerGatewayWorkers();
+  // The slow example agent (issue 21), bundled alongside the others below.
+  const slowReportBundled = auxiliaryWorker({
+    configPath: "workers/agent/examples/slow-report/wrangler.jsonc",
+    name: "agentgate-agent-slow-report",
+    bindings: AGENT_AUTH,
+  });
   const [ledger, agent, textStats, jsonTransform, counting, hostile] = await Promise.all([
     auxiliaryWorker({
       configPath: "workers/ledger/wrangler.jsonc",
@@ -171,6 +177,7 @@ export async function gatewayPoolOptions() {
     hostileAgentWorker(),
   ]);
   const peerGateways = await peerGatewaysBundled;
+  const slowReport = await slowReportBundled;
   // An agent deployment serves one process id, so each test process gets its own echo Worker.
   const agents = Object.entries(TEST_AGENTS).map(([binding, processId]) => ({
     ...agent,
@@ -185,6 +192,7 @@ export async function gatewayPoolOptions() {
         ledger,
         textStats,
         jsonTransform,
+        slowReport,
         counting,
         hostile,
         ...agents.map(({ binding: _b, ...worker }) => worker),
@@ -200,6 +208,7 @@ export async function gatewayPoolOptions() {
         LEDGER: "agentgate-ledger",
         TEXT_STATS_AGENT: "agentgate-agent-text-stats",
         JSON_TRANSFORM_AGENT: "agentgate-agent-json-transform",
+        SLOW_REPORT_AGENT: "agentgate-agent-slow-report",
         // Test-only: counts runs per payment (issue 12's "ran exactly once" on the agent's side).
         COUNTING_AGENT: "agentgate-counting-agent",
         NOT_AN_AGENT: "agentgate-not-an-agent",
@@ -221,6 +230,7 @@ export async function gatewayPoolOptions() {
           "LEDGER",
           "TEXT_STATS_AGENT",
           "JSON_TRANSFORM_AGENT",
+          "SLOW_REPORT_AGENT",
           "NOT_AN_AGENT",
           "COUNTING_AGENT",
           "HOSTILE_AGENT",
