@@ -33,10 +33,12 @@ type LineOutcome = "field" | "comment" | { error: string };
 
 export function createSseParser(limits: SseLimits): SseParser {
   const decoder = new TextDecoder("utf-8");
-  /** Text not yet cut into lines: at most one unfinished line, after each push. */
-  let pending = "";
-  /** How much of `pending` is known to hold no line break, so a long line is scanned once. */
-  let scanned = 0;
+  /**
+   * The unfinished line, in the pieces it came in: joined once when its line break arrives, so a
+   * long line cut in many chunks is copied once, not once per chunk.
+   */
+  let parts: string[] = [];
+  let partsLength = 0;
   let started = false;
   let skipLf = false;
   let failure: string | undefined;
@@ -90,34 +92,38 @@ export function createSseParser(limits: SseLimits): SseParser {
       if (text.startsWith("\n")) text = text.slice(1);
       skipLf = false;
     }
-    pending += text;
     const events: SseEvent[] = [];
     let comments = 0;
     let from = 0;
     for (;;) {
-      const searchFrom = Math.max(from, scanned);
-      const lf = pending.indexOf("\n", searchFrom);
-      const cr = pending.indexOf("\r", searchFrom);
+      const lf = text.indexOf("\n", from);
+      const cr = text.indexOf("\r", from);
       const end = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
       if (end < 0) break;
-      if (end - from > limits.maxLineChars) break;
-      const outcome = line(pending.slice(from, end), events);
+      if (partsLength + end - from > limits.maxLineChars) return fail(tooLong());
+      const whole =
+        parts.length === 0 ? text.slice(from, end) : [...parts, text.slice(from, end)].join("");
+      parts = [];
+      partsLength = 0;
+      const outcome = line(whole, events);
       if (typeof outcome === "object") return fail(outcome.error);
       if (outcome === "comment") comments++;
       let next = end + 1;
-      if (pending[end] === "\r") {
-        if (next === pending.length) skipLf = true;
-        else if (pending[next] === "\n") next++;
+      if (text[end] === "\r") {
+        if (next === text.length) skipLf = true;
+        else if (text[next] === "\n") next++;
       }
       from = next;
     }
-    pending = pending.slice(from);
-    scanned = pending.length;
-    if (pending.length > limits.maxLineChars) {
-      return fail(`a line is longer than ${limits.maxLineChars} characters`);
+    if (from < text.length) {
+      parts.push(text.slice(from));
+      partsLength += text.length - from;
+      if (partsLength > limits.maxLineChars) return fail(tooLong());
     }
     return { ok: true, events, comments };
   }
+
+  const tooLong = () => `a line is longer than ${limits.maxLineChars} characters`;
 
   return { push };
 }
