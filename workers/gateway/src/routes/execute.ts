@@ -40,8 +40,8 @@ const runAcceptedAnswer = {
     runAcceptedResponseSchema,
   ),
   headers: z.object({
-    "preference-applied": z.literal("respond-async"),
-    location: z.string().meta({ description: "The run's URL (links.run)" }),
+    "Preference-Applied": z.literal("respond-async"),
+    Location: z.string().meta({ description: "The run's URL (links.run)" }),
     ...withPaymentHeaders({}).headers.shape,
   }),
 };

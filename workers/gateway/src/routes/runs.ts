@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { z } from "zod";
-import { appError } from "#shared/errors/app-error";
+import { type AppError, appError, ok, type Result } from "#shared/errors/app-error";
 import { runStatusResponseSchema } from "#shared/schemas/runs";
 import { runStub } from "../durable/stubs.js";
 import { UUID_V7 } from "../execute/transaction-id.js";
@@ -13,9 +14,10 @@ import {
   jsonAnswer,
 } from "../openapi/route-parts.js";
 import { runAccess } from "../runs/run-access.js";
-import { runAccessDepsFor } from "../runs/run-access-deps.js";
+import { type RunObjectApi, runAccessDepsFor } from "../runs/run-access-deps.js";
 import { cancelRun } from "../runs/run-cancel.js";
 import { runStatusBody } from "../runs/run-status.js";
+import type { RunRecord } from "../runs/run-types.js";
 import { watchRun } from "../runs/watch-run.js";
 
 const runParamsSchema = z.object({
@@ -30,7 +32,8 @@ const proofHeadersSchema = callerHeadersSchema.omit({ "idempotency-key": true })
 const credentials =
   "Send the run's access token (`Authorization: Bearer agr_...`, from the 202 of an execute with `Prefer: respond-async`) or the payer's caller proof over this method and path with an empty body (docs/gateway.md, \"Who may read a run\"). No credential: 401 `run_token_required`; another run's token or another account's proof: 403 `run_access_denied`; an unknown run, or one past its keep time (24 h after it ended): 404 `run_not_found`.";
 
-const refusals = errorAnswers(400, 401, 403, 404, 500, 503);
+const REFUSALS = [400, 401, 403, 404, 500, 503] as const;
+const refusals = errorAnswers(...REFUSALS);
 const security = [{ runAccessToken: [] }];
 
 const readRoute = createRoute({
@@ -83,13 +86,13 @@ const cancelRoute = createRoute({
   },
 });
 
-/** The run a request names, once its credential is granted; else the refusal to send. */
+/** The run a request names, once its credential is granted (runs/run-access.ts). */
 async function grantedRun(args: {
   env: GatewayEnv;
   request: Request;
   transactionId: string;
   body: Uint8Array;
-}) {
+}): Promise<Result<{ run: RunObjectApi; record: RunRecord }>> {
   const { env, request, transactionId } = args;
   const run = runStub(env, transactionId);
   const url = new URL(request.url);
@@ -100,9 +103,12 @@ async function grantedRun(args: {
     body: args.body,
     deps: runAccessDepsFor({ env, run, transactionId }),
   });
-  if (!access.ok)
-    return { ok: false as const, refusal: errorAnswer(access.error, { transactionId }) };
-  return { ok: true as const, run, record: access.value, transactionId };
+  return access.ok ? ok({ run, record: access.value }) : access;
+}
+
+/** Every refusal of the run routes: the error body naming the run, under its declared status. */
+function refuse(c: Context, error: AppError, transactionId: string) {
+  return sendDeclared(c, errorAnswer(error, { transactionId }));
 }
 
 /** A GET's grant: its body is empty by definition. */
@@ -116,38 +122,34 @@ const readGrant = (c: { env: GatewayEnv; req: { raw: Request } }, transactionId:
  */
 export const runRoutes = gatewayRouter()
   .openapi(readRoute, async (c) => {
-    const granted = await readGrant(c, c.req.valid("param").transactionId);
-    if (!granted.ok) return sendDeclared(c, granted.refusal);
-    return c.json(runStatusBody(granted.record), 200);
+    const { transactionId } = c.req.valid("param");
+    const granted = await readGrant(c, transactionId);
+    if (!granted.ok) return refuse(c, granted.error, transactionId);
+    return c.json(runStatusBody(granted.value.record), 200);
   })
   .openapi(eventsRoute, async (c) => {
-    const granted = await readGrant(c, c.req.valid("param").transactionId);
-    if (!granted.ok) return sendDeclared(c, granted.refusal);
+    const { transactionId } = c.req.valid("param");
+    const granted = await readGrant(c, transactionId);
+    if (!granted.ok) return refuse(c, granted.error, transactionId);
     const stream = await watchRun({
-      run: granted.run,
+      run: granted.value.run,
       url: c.req.url,
       lastEventId: c.req.valid("header")["last-event-id"],
     });
-    if (stream === null) {
-      return sendDeclared(
-        c,
-        errorAnswer(appError("run_not_found"), { transactionId: granted.transactionId }),
-      );
-    }
-    return stream;
+    return stream ?? refuse(c, appError("run_not_found"), transactionId);
   })
   .openapi(cancelRoute, async (c) => {
+    const { transactionId } = c.req.valid("param");
     const granted = await grantedRun({
       env: c.env,
       request: c.req.raw,
-      transactionId: c.req.valid("param").transactionId,
+      transactionId,
       body: c.get("rawBody"),
     });
-    if (!granted.ok) return sendDeclared(c, granted.refusal);
-    return sendDeclared(
-      c,
-      await cancelRun({ run: granted.run, transactionId: granted.transactionId }),
-    );
+    if (!granted.ok) return refuse(c, granted.error, transactionId);
+    const canceled = await cancelRun({ run: granted.value.run });
+    if (!canceled.ok) return refuse(c, canceled.error, transactionId);
+    return c.json(runStatusBody(canceled.value), 200);
   });
 
 runRoutes.openAPIRegistry.registerComponent("securitySchemes", "runAccessToken", {

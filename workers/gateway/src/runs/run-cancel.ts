@@ -1,7 +1,5 @@
-import { appError } from "#shared/errors/app-error";
+import { appError, fail, ok, type Result } from "#shared/errors/app-error";
 import { FINAL_RUN_STATES } from "#shared/schemas/runs";
-import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
-import { runStatusBody } from "./run-status.js";
 import type { CancelResult, RunRecord } from "./run-types.js";
 
 /** The run object's side of a cancel, as POST /api/runs/:transactionId/cancel uses it. */
@@ -12,24 +10,18 @@ export type CancelableRun = {
 
 /**
  * POST /api/runs/:transactionId/cancel once access is granted: the run object applies the money
- * rule (docs/gateway.md, "Canceling a run"); a refusal says which part of it stopped the cancel,
- * by the run as it is after the refusal (it may have started or ended since it was read).
+ * rule (docs/gateway.md, "Canceling a run") and answers the run as it is after the cancel; a
+ * refusal says which part of the rule stopped it, by the run as it is after the refusal (it may
+ * have started or ended since it was read).
  */
-export async function cancelRun(args: {
-  run: CancelableRun;
-  transactionId: string;
-}): Promise<GatewayAnswer> {
-  const { run, transactionId } = args;
+export async function cancelRun(args: { run: CancelableRun }): Promise<Result<RunRecord>> {
+  const { run } = args;
   const result = await run.cancel();
-  if (result.ok) return { status: 200, body: runStatusBody(result.run) };
-  if (result.code === "run_not_found")
-    return errorAnswer(appError("run_not_found"), { transactionId });
+  if (result.ok) return ok(result.run);
+  if (result.code === "run_not_found") return fail(appError("run_not_found"));
   const now = await run.read();
-  const refusal =
-    now === null
-      ? appError("run_not_cancelable")
-      : appError("run_not_cancelable", notCancelableMessage(now), { status: now.status });
-  return errorAnswer(refusal, { transactionId });
+  if (now === null) return fail(appError("run_not_cancelable"));
+  return fail(appError("run_not_cancelable", notCancelableMessage(now), { status: now.status }));
 }
 
 /** Why this run cannot be canceled, in the words of the money rule. */

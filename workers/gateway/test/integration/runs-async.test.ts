@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runAcceptedResponseSchema } from "#shared/schemas/runs";
 import { runStub } from "../../src/durable/stubs.js";
 import { UUID_V7 } from "../../src/execute/transaction-id.js";
+import { SELF } from "../support/checked-self.js";
 import {
   address,
   execute,
@@ -97,5 +98,23 @@ describe("execute with Prefer: respond-async", () => {
       await run.fetch("https://run/events", { headers: { "last-event-id": "2" } }),
     );
     expect(resumed.events).toEqual(all.events.slice(2));
+  });
+
+  it("is declared in the OpenAPI document: the Prefer header, and 202 RunAccepted with its headers", async () => {
+    const res = await SELF.fetch(`${GATEWAY}/openapi.json`);
+    type Operation = {
+      parameters: { name: string; in: string }[];
+      responses: Record<string, { headers?: Record<string, unknown>; content?: unknown }>;
+    };
+    const doc = await res.json<{ paths: Record<string, Record<string, Operation>> }>();
+    const post = doc.paths["/api/execute/{processId}"]?.post;
+    expect(post?.parameters).toContainEqual(
+      expect.objectContaining({ name: "prefer", in: "header" }),
+    );
+    const headers = Object.keys(post?.responses["202"]?.headers ?? {});
+    expect(headers.map((name) => name.toLowerCase()).sort()).toEqual(
+      ["location", "payment-required", "payment-response", "preference-applied"].sort(),
+    );
+    expect(JSON.stringify(post?.responses["202"]?.content)).toContain("RunAccepted");
   });
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { errorResponseSchema } from "#shared/schemas/error-response";
-import { runStatusResponseSchema } from "#shared/schemas/runs";
+import { errorBody, errorStatus } from "#shared/errors/bodies";
 import { type CancelableRun, cancelRun } from "../../src/runs/run-cancel.js";
-import { runLinks } from "../../src/runs/run-status.js";
+import { runLinks, runStatusBody } from "../../src/runs/run-status.js";
 import type { CancelResult, RunRecord } from "../../src/runs/run-types.js";
 
 // POST /api/runs/:transactionId/cancel's answers (docs/gateway.md, "Canceling a run"): the run
@@ -35,52 +34,39 @@ function runOf(result: CancelResult, now: RunRecord | null): CancelableRun {
 }
 
 describe("cancelRun", () => {
-  it("answers 200 with the run as it is after the cancel", async () => {
-    const canceled = recordOf({ status: "canceled", endedAt: NOW, code: "run_not_cancelable" });
-    const answer = await cancelRun({
-      run: runOf({ ok: true, run: canceled }, canceled),
-      transactionId: ID,
-    });
-    expect(answer.status).toBe(200);
-    expect(runStatusResponseSchema.parse(answer.body).status).toBe("canceled");
+  it("answers the run as it is after the cancel", async () => {
+    const canceled = recordOf({ status: "canceled", endedAt: NOW, code: "run_canceled" });
+    const result = await cancelRun({ run: runOf({ ok: true, run: canceled }, canceled) });
+    expect(result.ok && runStatusBody(result.value).status).toBe("canceled");
   });
 
   it("refuses a paid run its agent works on with the money rule's reason (409)", async () => {
     const working = recordOf({ taskId: "task-1", status: "working", startedAt: NOW });
-    const answer = await cancelRun({
+    const result = await cancelRun({
       run: runOf({ ok: false, code: "run_not_cancelable" }, working),
-      transactionId: ID,
     });
-    expect(answer.status).toBe(409);
-    const body = errorResponseSchema.parse(answer.body);
-    expect(body).toMatchObject({ code: "run_not_cancelable", transactionId: ID });
-    expect(body.details).toEqual({ status: "working" });
-    expect(body.error).toMatch(/paid run cannot be canceled once its agent has started/);
+    expect(result.ok ? null : errorStatus(result.error)).toBe(409);
+    const body = result.ok ? null : errorBody(result.error, { timestamp: "t" });
+    expect(body).toMatchObject({ code: "run_not_cancelable", details: { status: "working" } });
+    expect(body?.error).toMatch(/paid run cannot be canceled once its agent has started/);
   });
 
   it("refuses a final run, naming how it ended (409)", async () => {
     const done = recordOf({ status: "completed", endedAt: NOW, result: { ok: true } });
-    const answer = await cancelRun({
-      run: runOf({ ok: false, code: "run_not_cancelable" }, done),
-      transactionId: ID,
-    });
-    expect(answer.status).toBe(409);
-    expect(errorResponseSchema.parse(answer.body).error).toBe(
+    const result = await cancelRun({ run: runOf({ ok: false, code: "run_not_cancelable" }, done) });
+    expect(result.ok ? null : result.error.message).toBe(
       "This run already ended (completed); a final run cannot be canceled",
     );
   });
 
   it("answers 404 for a run deleted meanwhile, and the table's text when it is gone after a refusal", async () => {
-    const gone = await cancelRun({
-      run: runOf({ ok: false, code: "run_not_found" }, null),
-      transactionId: ID,
-    });
-    expect([gone.status, gone.body.code]).toEqual([404, "run_not_found"]);
+    const gone = await cancelRun({ run: runOf({ ok: false, code: "run_not_found" }, null) });
+    expect(gone.ok ? null : gone.error).toEqual({ code: "run_not_found" });
     const refusedThenGone = await cancelRun({
       run: runOf({ ok: false, code: "run_not_cancelable" }, null),
-      transactionId: ID,
     });
-    expect(refusedThenGone.status).toBe(409);
-    expect(refusedThenGone.body.error).toBe("This run cannot be canceled");
+    expect(refusedThenGone.ok ? null : refusedThenGone.error).toEqual({
+      code: "run_not_cancelable",
+    });
   });
 });
