@@ -1,9 +1,11 @@
 /**
  * Runs as durable tasks through the built CLI and the whole stack, with the slow-report example
  * agent (one step a second, progress per step, one run at a time): `run` shows progress before
- * its result, `run --async` then `watch` and `result`, and `cancel-run` of a paid run queued at
+ * its result, `run --async` then `watch` and `result` (with the kept token, or the payer's caller
+ * proof), and `cancel-run` of a paid run queued at
  * the agent, reported failed, then refunded (docs/gateway.md, "Canceling a run").
  */
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { executeSuccessResponseSchema } from "#shared/schemas/gateway";
@@ -108,6 +110,20 @@ describe("runs of the slow example", () => {
     );
     expect(fetched).toMatchObject({ transactionId: accepted.transactionId, status: "completed" });
     expect(fetched.result).toMatchObject({ seconds: 3, topic: "the weather" });
+
+    // Without the kept token: the payer's caller proof reads it; another account's is refused.
+    const noTokens = { env: { ...env, AGENTGATE_HOME: join(dir, "no-tokens") } };
+    const byProof = jsonResult(
+      await runCli(["result", "-x", accepted.transactionId, "--json", "-p", user.key], noTokens),
+      runJson,
+    );
+    expect(byProof.transactionId).toBe(accepted.transactionId);
+    const stranger = await newFundedAccount({ dir, name: "stranger", env });
+    expectFailure(
+      await runCli(["result", "-x", accepted.transactionId, "-p", stranger.key], noTokens),
+      5,
+      /\(HTTP 403\)/,
+    );
   });
 
   it("cancel-run of a paid run queued at the agent reports it failed; refund returns the funds", async () => {
