@@ -40,7 +40,7 @@ export async function finishStartedRun(args: {
   return followAcceptedRun({ accepted, json: out.json, hintOptions });
 }
 
-/** Keeps the run's token; a note when it cannot, and the option the later commands then need. */
+/** Keeps the run's token; when it cannot, a note, and the option the later commands then need. */
 function keepRunToken(args: { accepted: RunAcceptedResponse; gateway: URL; out: Output }): {
   hintOptions: string;
 } {
@@ -57,8 +57,11 @@ function keepRunToken(args: { accepted: RunAcceptedResponse; gateway: URL; out: 
     now: Date.now(),
   });
   if (kept.ok) return { hintOptions: "" };
-  args.out.note(`the run's access token was not kept (${kept.reason}): pass it with --token`);
-  return { hintOptions: " --token <its access token>" };
+  // Printed in the come-back commands then, as nowhere else has it (--async prints it anyway).
+  args.out.note(
+    `the run's access token was not kept (${kept.reason}): later commands need --token`,
+  );
+  return { hintOptions: ` --token ${accepted.accessToken}` };
 }
 
 /** `run --async`: the accepted run, its token and links, and how to come back to it. */

@@ -4,7 +4,7 @@
  * sends (Prefer: respond-async, the kept token, Last-Event-ID after a drop, a caller proof without
  * a token), what it prints where, its exit codes, its token file and Ctrl-C.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -204,6 +204,20 @@ describe("runs through a recorded gateway", () => {
     const file = join(home, "run-tokens.json");
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, "utf8")).toContain(TOKEN);
+  });
+
+  it("run --async says so when it cannot keep the token, and names it in the way back", async () => {
+    // A file where the token folder would be: nothing can be written under it.
+    writeFileSync(join(home, "blocker"), "");
+    const blocked = join(home, "blocker", "agentgate");
+    const result = await runCli([...startArgs, "--async"], {
+      env: { AGENTGATE_GATEWAY_URL: base, AGENTGATE_HOME: blocked },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /^the run's access token was not kept \(.+\): later commands need --token$/m,
+    );
+    expect(result.stderr).toContain(`follow it: agentgate watch -x ${TX} --token ${TOKEN}\n`);
   });
 
   it("watch follows the run with the kept token and prints it as run does", async () => {
