@@ -12,6 +12,9 @@ export type CommandName =
   | "schema"
   | "run"
   | "logs"
+  | "watch"
+  | "result"
+  | "cancel-run"
   | "pay"
   | "verify-payment"
   | "payment"
@@ -75,6 +78,19 @@ const TABLE: Readonly<
   logs: {
     description: "Show the logs of one run, through the gateway",
     module: () => import("./commands/logs.js"),
+  },
+  watch: {
+    description: "Follow a run started earlier to its end: its status, progress and log lines",
+    module: () => import("./commands/watch.js"),
+  },
+  result: {
+    description: "Show a run started earlier: its result once it ended, else its state",
+    module: () => import("./commands/result.js"),
+  },
+  "cancel-run": {
+    description:
+      "Cancel a run: a free one any time, a paid one only before its agent started (refundable)",
+    module: () => import("./commands/cancel-run.js"),
   },
   pay: {
     description: "Pay for a task of a process; the amount is held in escrow",

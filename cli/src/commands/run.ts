@@ -3,8 +3,9 @@ import { signArgs } from "../args/common-args.js";
 import { gatewayArgs } from "../args/gateway-args.js";
 import { usageError } from "../errors/cli-error.js";
 import { createOutput } from "../output/output.js";
+import { finishStartedRun } from "../run/run-async.js";
 import { runCaller } from "../run/run-caller.js";
-import { callExecute, type ExecuteAnswer } from "../run/run-gateway.js";
+import { type StartedRun, sendExecute, startedRun } from "../run/run-gateway.js";
 import { parseRunOptions } from "../run/run-options.js";
 import { runLogs, showRunResult } from "../run/run-output.js";
 import type { RunPayment } from "../run/run-pay-and-run.js";
@@ -43,6 +44,11 @@ export default defineCommand({
       valueHint: "address",
       description: "Run as this address without a key (free processes only)",
     },
+    async: {
+      type: "boolean",
+      description:
+        "Start the run and return at once: print its transaction id, access token and links",
+    },
     ...gatewayArgs,
     ...signArgs,
   },
@@ -53,13 +59,13 @@ export default defineCommand({
     // Flags, profile and environment are read once; the payment reuses them.
     const settings = settingsFromArgs(args);
     const caller = runCaller(settings, options.user);
-    let answer: ExecuteAnswer;
+    let started: StartedRun;
     let payment: RunPayment | undefined;
     if (amount !== undefined && taskId !== undefined) {
       if (!caller.signer) throw usageError("--pay needs a key to sign the payment, not --user");
       // Loaded only here: x402's codecs bring their own schemas, which a run without --pay skips.
       const { payAndRun } = await import("../run/run-pay-and-run.js");
-      ({ answer, payment } = await payAndRun({
+      ({ started, payment } = await payAndRun({
         values: args,
         settings,
         signer: caller.signer,
@@ -70,8 +76,18 @@ export default defineCommand({
         out,
       }));
     } else {
-      answer = await callExecute(await buildExecuteRequest(options, caller), processId, out);
+      const request = await buildExecuteRequest(options, caller);
+      started = startedRun(await sendExecute(request, `starting ${processId}`, out), processId);
     }
+    const answer = await finishStartedRun({
+      started,
+      gateway: options.gateway,
+      gatewayFlag: args.gateway,
+      async: args.async === true,
+      payment,
+      out,
+    });
+    if (answer === undefined) return;
     const logs = await runLogs({
       gateway: options.gateway,
       processId,

@@ -14,6 +14,8 @@ export const EXIT_CODES = {
   unreachable: 4,
   /** The ledger or the gateway refused: a Move abort, a rejected transaction, a failed run. */
   refused: 5,
+  /** `result` of a run that has not ended yet (submitted or working). */
+  not_final: 6,
 } as const;
 
 export type ExitKind = keyof typeof EXIT_CODES;

@@ -1,7 +1,7 @@
 import type { ResolvedSettings } from "../config/resolve-settings.js";
 import { usageError } from "../errors/cli-error.js";
-import { Ed25519Signer } from "../runtime/ed25519-signer.js";
-import { privateKeyHexFromSetting, seedOf } from "../runtime/private-key.js";
+import type { Ed25519Signer } from "../runtime/ed25519-signer.js";
+import { keySigner } from "../runtime/key-signer.js";
 
 /** Who runs: the holder of the key the settings name, or the bare --user address. */
 export interface RunCaller {
@@ -12,7 +12,7 @@ export interface RunCaller {
 
 /**
  * The caller from the settings and --user: exactly one of them. The key's address is derived on
- * Node's OpenSSL (Ed25519Signer), so a run never loads the ledger SDK for it.
+ * Node's OpenSSL (keySigner), so a run never loads the ledger SDK for it.
  */
 export function runCaller(settings: ResolvedSettings, user: string | undefined): RunCaller {
   if (user !== undefined && settings.privateKey)
@@ -22,7 +22,7 @@ export function runCaller(settings: ResolvedSettings, user: string | undefined):
       "run needs a key (-p/--private-key, APTOS_PRIVATE_KEY, --profile) or, for a free process, --user",
     );
   }
-  if (!settings.privateKey) return { signer: undefined, userAddress: user as string };
-  const signer = new Ed25519Signer(seedOf(privateKeyHexFromSetting(settings.privateKey)));
+  const signer = keySigner(settings);
+  if (!signer) return { signer: undefined, userAddress: user as string };
   return { signer, userAddress: signer.accountAddress.toStringLong() };
 }

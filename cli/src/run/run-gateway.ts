@@ -3,7 +3,9 @@ import {
   executeFailureResponseSchema,
   executeSuccessResponseSchema,
 } from "#shared/schemas/gateway";
+import type { RunAcceptedResponse } from "#shared/schemas/runs";
 import type { Output } from "../output/output.js";
+import { acceptedRun } from "../runs/runs-api.js";
 import { type GatewayResponse, gatewayError, gatewayRequest } from "../runtime/gateway-client.js";
 import type { ExecuteRequest } from "./run-request.js";
 
@@ -42,11 +44,16 @@ export function executeAnswer(response: GatewayResponse, processId: string): Exe
   return answer;
 }
 
-/** Sends the execute request and returns the run it reports. */
-export async function callExecute(
-  request: ExecuteRequest,
-  processId: string,
-  out: Output,
-): Promise<ExecuteAnswer> {
-  return executeAnswer(await sendExecute(request, `running ${processId}`, out), processId);
+/**
+ * What the execute request started: a run the gateway accepted (202, `Prefer: respond-async`),
+ * or, from a gateway that runs only while the request waits, the run's answer.
+ */
+export type StartedRun =
+  | { kind: "accepted"; accepted: RunAcceptedResponse }
+  | { kind: "answered"; answer: ExecuteAnswer };
+
+export function startedRun(response: GatewayResponse, processId: string): StartedRun {
+  const accepted = acceptedRun(response);
+  if (accepted) return { kind: "accepted", accepted };
+  return { kind: "answered", answer: executeAnswer(response, processId) };
 }

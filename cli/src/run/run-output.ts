@@ -1,8 +1,9 @@
+import type { RunStatusResponse } from "#shared/schemas/runs";
 import { CliError } from "../errors/cli-error.js";
 import { formatApt, formatKeyValues } from "../output/format.js";
 import type { Output } from "../output/output.js";
 import { fetchLogs } from "../runtime/fetch-logs.js";
-import type { ExecuteAnswer } from "./run-gateway.js";
+import { answerOfRun, type RunAnswer } from "./run-answer.js";
 import type { RunPayment } from "./run-pay-and-run.js";
 
 /** The run's logs through the gateway; a note and undefined when they cannot be read. */
@@ -26,7 +27,7 @@ export function runLogs(args: {
 export function showRunResult(args: {
   out: Output;
   processId: string;
-  answer: ExecuteAnswer;
+  answer: RunAnswer;
   taskId: string | undefined;
   payment: RunPayment | undefined;
   logs: string[] | undefined;
@@ -58,9 +59,30 @@ export function showRunResult(args: {
       ]),
   );
   if (!answer.success) {
+    const ended = answer.status === "canceled" ? "was canceled" : "failed";
     throw new CliError(
       "refused",
-      `run ${processId} failed: ${answer.error} (transaction ${answer.transactionId})`,
+      `run ${processId} ${ended}: ${answer.error} (transaction ${answer.transactionId})`,
     );
   }
+}
+
+/** A final run, fetched or watched, printed as `run` prints it, its logs included. */
+export async function showFinalRun(args: {
+  out: Output;
+  gateway: URL;
+  run: RunStatusResponse;
+}): Promise<void> {
+  const { out, gateway, run } = args;
+  const answer = answerOfRun(run);
+  const { processId, transactionId } = run;
+  const logs = await runLogs({ gateway, processId, transactionId, out });
+  showRunResult({
+    out,
+    processId,
+    answer,
+    taskId: run.taskId ?? undefined,
+    payment: undefined,
+    logs,
+  });
 }

@@ -26,7 +26,7 @@ import {
   failedAfterSending,
   paymentInDoubt,
 } from "./pay-and-run-recovery.js";
-import { type ExecuteAnswer, executeAnswer, sendExecute } from "./run-gateway.js";
+import { type StartedRun, sendExecute, startedRun } from "./run-gateway.js";
 import { buildExecuteRequest } from "./run-request.js";
 
 /** The payment `run --pay` made, as its result shows it. */
@@ -62,7 +62,7 @@ export async function payAndRun(args: {
   amount: bigint;
   request: Parameters<typeof buildExecuteRequest>[0];
   out: Output;
-}): Promise<{ answer: ExecuteAnswer; payment: RunPayment }> {
+}): Promise<{ started: StartedRun; payment: RunPayment }> {
   const { processId, taskId, amount, signer, out } = args;
   const session = openTransactionSession(args.values, { settings: args.settings });
   const moduleAddress = session.transactions.moduleAddress();
@@ -119,9 +119,9 @@ export async function payAndRun(args: {
   if (settle === undefined && response.status === 400) {
     throw gatewayError(response, `run ${processId}: nothing was paid`);
   }
-  let answer: ExecuteAnswer;
+  let started: StartedRun;
   try {
-    answer = executeAnswer(response, processId);
+    started = startedRun(response, processId);
   } catch (error) {
     if (error instanceof CliError && response.status >= 500) {
       throw failedAfterSending(error, { response, committed: settle?.success === true, at });
@@ -137,7 +137,7 @@ export async function payAndRun(args: {
   const paidTask = settle.extra?.taskId ?? taskId;
   out.note(`paid ${formatApt(amount)} for task ${paidTask} (${settle.transaction})`);
   return {
-    answer,
+    started,
     payment: {
       taskId: paidTask,
       amount: amount.toString(),

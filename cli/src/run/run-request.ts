@@ -11,8 +11,10 @@ export interface ExecuteRequest {
 }
 
 /**
- * The gateway's execute request for these options: the JSON body, and the caller proof whenever
- * a key is at hand (a paid process requires it, a free one ignores it).
+ * The gateway's execute request for these options: the JSON body, the caller proof whenever a
+ * key is at hand (a paid process requires it, a free one ignores it), and `Prefer:
+ * respond-async`, so the gateway answers 202 at once and the run is watched (docs/gateway.md,
+ * "Runs"). The proof signs the method, path and body: the header does not change it.
  */
 export async function buildExecuteRequest(
   options: RunOptions,
@@ -37,5 +39,5 @@ export async function buildExecuteRequest(
         body,
       })
     : {};
-  return { url, body, headers };
+  return { url, body, headers: { ...headers, prefer: "respond-async" } };
 }

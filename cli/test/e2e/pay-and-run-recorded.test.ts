@@ -177,6 +177,45 @@ describe("run --pay (recorded answers)", () => {
     });
   });
 
+  it("with --async, prints the accepted run (202) with the payment of its PAYMENT-RESPONSE", async () => {
+    const now = new Date().toISOString();
+    const run = `${base}/api/runs/tx-2`;
+    gatewayAnswer = () => ({
+      ...ranAnswer(
+        {
+          success: true,
+          transactionId: "tx-2",
+          processId: "echo",
+          status: "submitted",
+          taskId: "job-7",
+          accessToken: `agr_${"1f".repeat(32)}`,
+          links: { run, events: `${run}/events`, cancel: `${run}/cancel` },
+          expiresAt: now,
+          timestamp: now,
+        },
+        {
+          success: true,
+          transaction: HASH,
+          network: "aptos:4",
+          payer,
+          extra: { processId: "echo", taskId: "job-7" },
+        },
+      ),
+      status: 202,
+    });
+    const body = jsonResult(
+      await runPay(["--async", "--json"]),
+      z.looseObject({
+        transactionId: z.literal("tx-2"),
+        status: z.literal("submitted"),
+        accessToken: z.string(),
+        payment: z.looseObject({ taskId: z.literal("job-7"), transactionHash: z.literal(HASH) }),
+      }),
+    );
+    expect(body.accessToken).toMatch(/^agr_/);
+    expect(seen.find((r) => r.path === "/api/execute/echo")?.headers.prefer).toBe("respond-async");
+  });
+
   it("prints the gateway's reason for a refused payment, with the ledger's code, and exits 5", async () => {
     gatewayAnswer = () => ({
       status: 402,

@@ -186,5 +186,5 @@ export const workflowJson = z.strictObject({
 export const errorJson = z.strictObject({
   success: z.literal(false),
   error: z.string(),
-  kind: z.enum(["unexpected", "usage", "not_found", "unreachable", "refused"]),
+  kind: z.enum(["unexpected", "usage", "not_found", "unreachable", "refused", "not_final"]),
 });

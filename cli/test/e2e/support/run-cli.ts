@@ -1,6 +1,7 @@
 /** Runs the built CLI as a child process, the way a user's shell would. */
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT } from "./local-stack.js";
 
@@ -10,7 +11,16 @@ export interface CliResult {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** Both streams' chunks in the order they arrived, to see what was printed before what. */
+  timeline: { stream: "stdout" | "stderr"; text: string }[];
 }
+
+/**
+ * Where the CLIs of this test process keep run tokens (AGENTGATE_HOME), so no test writes to the
+ * developer's ~/.agentgate; a test that checks the file passes its own.
+ */
+const TEST_HOME = mkdtempSync(join(tmpdir(), "agentgate-cli-home-"));
+process.once("exit", () => rmSync(TEST_HOME, { recursive: true, force: true }));
 
 // Variables a developer's shell may set that would change what the CLI does under test.
 const SCRUBBED = [
@@ -21,6 +31,7 @@ const SCRUBBED = [
   "LEDGER_MODULE_ADDRESS",
   "LEDGER_PRIVATE_KEY",
   "AGENTGATE_GATEWAY_URL",
+  "AGENTGATE_HOME",
 ];
 
 export function runCli(
@@ -31,10 +42,13 @@ export function runCli(
     unset?: string[];
     cwd?: string;
     timeoutMs?: number;
+    /** Sends SIGINT (Ctrl-C) once this is true of the stderr printed so far. */
+    interruptWhen?: (stderr: string) => boolean;
   } = {},
 ): Promise<CliResult> {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1" };
   for (const name of [...SCRUBBED, ...(options.unset ?? [])]) delete env[name];
+  env.AGENTGATE_HOME = TEST_HOME;
   Object.assign(env, options.env);
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [CLI_PATH, ...args], {
@@ -44,17 +58,25 @@ export function runCli(
     });
     let stdout = "";
     let stderr = "";
+    let interrupted = false;
+    const timeline: CliResult["timeline"] = [];
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk.toString("utf8");
+      timeline.push({ stream: "stdout", text: chunk.toString("utf8") });
     });
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
+      timeline.push({ stream: "stderr", text: chunk.toString("utf8") });
+      if (!interrupted && options.interruptWhen?.(stderr)) {
+        interrupted = true;
+        child.kill("SIGINT");
+      }
     });
     const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
     child.once("error", fail);
     child.once("close", (code) => {
       clearTimeout(timer);
-      done({ code, stdout, stderr });
+      done({ code, stdout, stderr, timeline });
     });
   });
 }
