@@ -1,5 +1,5 @@
 import { gatewayConfig } from "../config.js";
-import { claimsStub, operatorAccountStub, outcomeQueueStub, runStub } from "../durable/stubs.js";
+import { claimsStub, operatorAccountStub, outcomeQueueStub } from "../durable/stubs.js";
 import { agentSignerOf, noAgentSignerAnswer } from "../execute/agent-signer.js";
 import { parseAgentBindings, resolveAgentTarget } from "../execute/agent-target.js";
 import type { ExecuteDeps } from "../execute/execute-types.js";
@@ -10,9 +10,6 @@ import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { operatorAccount } from "../outcome/operator-account.js";
 import { executeDataRefusal } from "../schema/check-data.js";
 
-/** An execute's deps and the run object an admitted run is handed to (runs/run-execute.ts). */
-type ExecuteRunDeps = ExecuteDeps & { run(transactionId: string): ReturnType<typeof runStub> };
-
 /**
  * What an execute of `processId` for `userAddress` runs on, from the Worker's env: the one place
  * both transports (the HTTP route, the MCP server) build it. Without an operator key no agent
@@ -22,7 +19,7 @@ export function executeDepsFor(args: {
   env: GatewayEnv;
   processId: string;
   userAddress: string;
-}): { ok: true; deps: ExecuteRunDeps } | { ok: false; answer: GatewayAnswer } {
+}): { ok: true; deps: ExecuteDeps } | { ok: false; answer: GatewayAnswer } {
   const { env, processId, userAddress } = args;
   const config = gatewayConfig(env);
   const ledger = gatewayLedger(env);
@@ -30,7 +27,7 @@ export function executeDepsFor(args: {
   const signer = agentSignerOf(operator);
   if (signer === null) return { ok: false, answer: noAgentSignerAnswer({ processId }) };
   const queue = () => outcomeQueueStub(env, processId);
-  const deps: ExecuteRunDeps = {
+  const deps: ExecuteDeps = {
     loadContext: ({ fresh }) =>
       loadGatewayContext({
         ledger,
@@ -81,7 +78,6 @@ export function executeDepsFor(args: {
     claimRun: ({ taskId, payer }) =>
       operatorAccountStub(env).claimRun({ processId, taskId, payer }),
     timeoutMs: config.agentTimeoutMs,
-    run: (transactionId) => runStub(env, transactionId),
     ledger,
     unsignedTransactionTtlSeconds: config.unsignedTransactionTtlSeconds,
   };

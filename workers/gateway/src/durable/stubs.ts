@@ -16,8 +16,3 @@ export function outcomeQueueStub(env: GatewayEnv, processId: string) {
 export function operatorAccountStub(env: GatewayEnv) {
   return env.OPERATOR_ACCOUNT.getByName("operator");
 }
-
-/** The run object of one transaction id (docs/gateway.md, "The run object"). */
-export function runStub(env: GatewayEnv, transactionId: string) {
-  return env.RUNS.getByName(transactionId);
-}

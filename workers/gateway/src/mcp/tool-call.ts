@@ -4,9 +4,9 @@ import { LedgerError } from "#shared/ledger/errors";
 import { addressSchema, ZERO_ADDRESS } from "#shared/schemas/address";
 import type { ExecuteBody } from "#shared/schemas/gateway";
 import { MCP_PAYMENT_META_KEY, type PaymentPayload } from "#shared/x402/transport";
-import { executeDepsFor } from "../deps/execute-deps.js";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 import { ledgerAppError } from "../ledger/ledger-error-answer.js";
+import { runDepsFor } from "../runs/run-deps.js";
 import { runExecute } from "../runs/run-execute.js";
 import type { McpQuery } from "./mcp-query.js";
 import { paymentSender } from "./payment-sender.js";
@@ -34,7 +34,7 @@ export type ToolCallParams = {
 
 /**
  * tools/call: runs the tool's process through the same execute path as POST /api/execute
- * (runExecute with executeDepsFor's deps), the arguments as the execute's `data` and
+ * (runExecute with runDepsFor's deps), the arguments as the execute's `data` and
  * `_meta["x402/payment"]` as its x402 payment (docs/mcp.md, "Paying for a tool"). The run is
  * started as `Prefer: respond-async` starts it, then waited for (waitForToolRun): with
  * `progress`, sending the run's progress to the client; without, at most MCP_BLOCKING_WAIT_MS
@@ -58,7 +58,7 @@ export async function callTool(args: {
     query.userAddress ??
     (payment === null ? null : paymentSender(payment, env.MODULE_ADDRESS));
   const userAddress = named ?? ANONYMOUS_USER_ADDRESS;
-  const made = executeDepsFor({ env, processId, userAddress });
+  const made = runDepsFor({ env, processId, userAddress });
   if (!made.ok) return toolResultOf(made.answer, processId);
   const body: ExecuteBody = { userAddress, data: params.arguments ?? {} };
   const answer = await executeOrLedgerRefusal(processId, () =>

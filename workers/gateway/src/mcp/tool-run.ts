@@ -1,9 +1,9 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { appError } from "#shared/errors/app-error";
 import { type RunAcceptedResponse, runAcceptedResponseSchema } from "#shared/schemas/runs";
-import { runStub } from "../durable/stubs.js";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 import type { CancelableRun } from "../runs/run-cancel.js";
+import { runStub } from "../runs/run-stub.js";
 import type { RunApi } from "../runs/start-run.js";
 import type { RunEventsSource } from "../runs/watch-run.js";
 import type { ProgressParams } from "./progress-pump.js";

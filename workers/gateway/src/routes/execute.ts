@@ -9,7 +9,6 @@ import {
   processIdParamSchema,
 } from "#shared/schemas/gateway";
 import { runAcceptedResponseSchema } from "#shared/schemas/runs";
-import { executeDepsFor } from "../deps/execute-deps.js";
 import { conforms, errorJson, undeclaredAnswer } from "../http/declared-answer.js";
 import { paymentOf, speaksX402 } from "../http/payment-header.js";
 import { prefersRespondAsync } from "../http/prefer.js";
@@ -26,6 +25,7 @@ import {
   paymentSignatureHeaderSchema,
   withPaymentHeaders,
 } from "../openapi/route-parts.js";
+import { runDepsFor } from "../runs/run-deps.js";
 import { runExecute } from "../runs/run-execute.js";
 
 /** SPEC's 400: a failed run, or any other 400 (invalid request, Payment required, ...). */
@@ -95,7 +95,7 @@ export const executeRoutes = gatewayRouter().openapi(executeRoute, async (c) => 
   const { processId } = c.req.valid("param");
   const body = c.req.valid("json");
   const idempotencyKey = idempotencyKeyOf(c.req.raw.headers);
-  const built = executeDepsFor({ env: c.env, processId, userAddress: body.userAddress });
+  const built = runDepsFor({ env: c.env, processId, userAddress: body.userAddress });
   if (!built.ok) return executeJson(c, built.answer);
   const payment = paymentOf(c.req.raw.headers);
   if (!payment.ok) return executeJson(c, errorAnswer(payment.error, { processId }));

@@ -3,7 +3,6 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { type AppError, appError, ok, type Result } from "#shared/errors/app-error";
 import { runStatusResponseSchema } from "#shared/schemas/runs";
-import { runStub } from "../durable/stubs.js";
 import { UUID_V7 } from "../execute/transaction-id.js";
 import { errorJson } from "../http/declared-answer.js";
 import { rawBody } from "../http/raw-body.js";
@@ -18,6 +17,7 @@ import { runAccess } from "../runs/run-access.js";
 import { type RunObjectApi, runAccessDepsFor } from "../runs/run-access-deps.js";
 import { cancelRun } from "../runs/run-cancel.js";
 import { runStatusBody } from "../runs/run-status.js";
+import { runStub } from "../runs/run-stub.js";
 import type { RunRecord } from "../runs/run-types.js";
 import { watchRun } from "../runs/watch-run.js";
 

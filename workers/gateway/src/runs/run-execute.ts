@@ -11,7 +11,7 @@ export type RunDeps = ExecuteDeps & { run(transactionId: string): RunApi };
  * POST /api/execute/:processId after body validation, and MCP tools/call: the paid path reads as
  * context, refusals, admit (execute/admit-execute.ts), then the run in its run object and its
  * finish there (start-run.ts, run-object.ts). Transport-free: the HTTP route and the MCP server
- * both call it with executeDepsFor's deps; a failure becomes its answer once, by answerOf
+ * both call it with runDepsFor's deps; a failure becomes its answer once, by answerOf
  * (http/failure.ts).
  */
 export async function runExecute(args: {

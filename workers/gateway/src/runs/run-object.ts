@@ -159,6 +159,7 @@ export class RunObject extends DurableObject<GatewayEnv> {
   private async callOnce(spec: RunSpec, timeoutMs: number): Promise<RunOutcome> {
     const call = new AbortController();
     this.call = call;
+    this.started = false;
     try {
       return await callAgent({
         env: this.env,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunEvent } from "#shared/schemas/runs";
-import { runStub } from "../../src/durable/stubs.js";
+import { runStub } from "../../src/runs/run-stub.js";
 import type { HostileBehaviour } from "../support/hostile-counts.js";
 import { type Registered, registerEach, registered } from "../support/hostile-processes.js";
 import {

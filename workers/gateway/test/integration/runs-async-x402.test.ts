@@ -1,8 +1,10 @@
+import { env } from "cloudflare:test";
 import type { Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OUTCOME } from "#shared/contract/status";
 import { runAcceptedResponseSchema } from "#shared/schemas/runs";
 import { X402_MEDIA_TYPE } from "#shared/x402/transport";
+import { runStub } from "../../src/runs/run-stub.js";
 import {
   address,
   execute,
@@ -12,7 +14,6 @@ import {
   PRICE,
 } from "../support/ledger-fixtures.js";
 import { operatedProcess, waitForOutcome } from "../support/operated-process.js";
-import { runOf } from "../support/run-object.js";
 import { paymentRequiredOf, paymentResponseOf, signOffered } from "../support/x402-client.js";
 
 // Pay and run in one request with Prefer: respond-async (docs/gateway.md, "Runs"): the 202
@@ -48,7 +49,7 @@ describe("an x402 payment with Prefer: respond-async", () => {
     const accepted = runAcceptedResponseSchema.parse(await res.json());
     expect(accepted.taskId).toBe(paid.taskId);
     expect(paymentResponseOf(res)).toMatchObject({ success: true, payer: address(payer) });
-    const ended = await runOf(accepted.transactionId).awaitEnd();
+    const ended = await runStub(env, accepted.transactionId).awaitEnd();
     expect(ended).toMatchObject({ status: "completed", outcome: { delivered: true } });
     const record = await waitForOutcome({ processId, taskId: paid.taskId, payer: address(payer) });
     expect(record.outcome).toBe(OUTCOME.DELIVERED);

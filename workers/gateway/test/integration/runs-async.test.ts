@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runAcceptedResponseSchema } from "#shared/schemas/runs";
-import { runStub } from "../../src/durable/stubs.js";
 import { UUID_V7 } from "../../src/execute/transaction-id.js";
+import { runStub } from "../../src/runs/run-stub.js";
 import { SELF } from "../support/checked-self.js";
 import {
   address,

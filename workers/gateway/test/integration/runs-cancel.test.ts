@@ -3,7 +3,7 @@ import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OUTCOME, PAYMENT_STATUS } from "#shared/contract/status";
 import { runAcceptedResponseSchema } from "#shared/schemas/runs";
-import { runStub } from "../../src/durable/stubs.js";
+import { runStub } from "../../src/runs/run-stub.js";
 import { hostileServiceUrl } from "../support/hostile-counts.js";
 import {
   address,

@@ -2,9 +2,9 @@ import { env, SELF as RAW_SELF, runDurableObjectAlarm, runInDurableObject } from
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { OUTCOME } from "#shared/contract/status";
 import { runAcceptedResponseSchema } from "#shared/schemas/runs";
-import { runStub } from "../../src/durable/stubs.js";
 import { appendEvent } from "../../src/runs/run-events.js";
 import { insertRun, markAsked } from "../../src/runs/run-sql.js";
+import { runStub } from "../../src/runs/run-stub.js";
 import type { RunRecord } from "../../src/runs/run-types.js";
 import { hostileLastTransaction, hostileServiceUrl } from "../support/hostile-counts.js";
 import {
@@ -21,7 +21,6 @@ import {
 } from "../support/ledger-fixtures.js";
 import { waitForOutcome } from "../support/operated-process.js";
 import { readRunEvents } from "../support/run-events.js";
-import { typedRun } from "../support/run-object.js";
 
 // Runs outlive their client and their object's memory (docs/gateway.md, "The run object"): a
 // client that leaves, a restart mid-call (storage says working, the call is gone), the keep time.
@@ -67,7 +66,7 @@ async function restartedCopyOf(from: Stub, transactionId: string): Promise<Stub>
   const stored = await runInDurableObject(from, (_instance, state) =>
     state.storage.sql.exec<{ spec: string; record: string }>("SELECT spec, record FROM run").one(),
   );
-  const copy = env.RUNS.getByName(`restarted-${transactionId}`);
+  const copy = runStub(env, `restarted-${transactionId}`);
   const now = Date.now();
   await runInDurableObject(copy, async (_instance, state) => {
     const sql = state.storage.sql;
@@ -91,25 +90,25 @@ describe("a durable run", () => {
 
   it("after a restart mid-call, asks the agent again and takes its replayed answer", async () => {
     const transactionId = await startAsync(free, user, { replay: true });
-    const run = typedRun(runStub(env, transactionId));
+    const run = runStub(env, transactionId);
     const first = await run.awaitEnd();
     expect(first.status).toBe("completed");
-    await asIfRestartedMidCall(run.stub, { askedAt: Date.now(), deadlineAt: Date.now() + 2_000 });
+    await asIfRestartedMidCall(run, { askedAt: Date.now(), deadlineAt: Date.now() + 2_000 });
     expect((await run.read())?.status).toBe("working");
-    await runDurableObjectAlarm(run.stub);
+    await runDurableObjectAlarm(run);
     const again = await run.awaitEnd();
     // The agent replayed the stored answer: the same run, not a second one.
     expect(again).toMatchObject({ status: "completed", result: first.result });
-    const { events } = await readRunEvents(await run.stub.fetch("https://run/events"));
+    const { events } = await readRunEvents(await run.fetch("https://run/events"));
     expect(events.filter((e) => e.type === "result")).toHaveLength(1);
   });
 
   it("after a restart while the agent still runs it, takes that run's answer, not a second run", async () => {
     const transactionId = await startAsync(free, user, { delayMs: 1_000 });
-    const original = typedRun(runStub(env, transactionId));
+    const original = runStub(env, transactionId);
     await vi.waitFor(async () => expect((await original.read())?.status).toBe("working"));
-    const copy = typedRun(await restartedCopyOf(original.stub, transactionId));
-    await runDurableObjectAlarm(copy.stub);
+    const copy = await restartedCopyOf(original, transactionId);
+    await runDurableObjectAlarm(copy);
     const done = await original.awaitEnd();
     expect(await copy.awaitEnd()).toMatchObject({ status: "completed", result: done.result });
   });
@@ -121,13 +120,13 @@ describe("a durable run", () => {
     const first = await execute({ processId, body: { userAddress: user } });
     expect(first.status).toBe(400);
     const { transactionId } = await first.json<{ transactionId: string }>();
-    const run = typedRun(runStub(env, transactionId));
+    const run = runStub(env, transactionId);
     const askedAt = Date.now();
-    await asIfRestartedMidCall(run.stub, { askedAt, deadlineAt: askedAt + 1_000 });
-    await runDurableObjectAlarm(run.stub);
+    await asIfRestartedMidCall(run, { askedAt, deadlineAt: askedAt + 1_000 });
+    await runDurableObjectAlarm(run);
     expect((await run.read())?.status).toBe("working");
     await new Promise((r) => setTimeout(r, 1_100));
-    await runDurableObjectAlarm(run.stub);
+    await runDurableObjectAlarm(run);
     const ended = await run.awaitEnd();
     expect(ended).toMatchObject({ status: "failed", code: "agent_failed" });
     expect(ended.error).toContain("did not answer within 2000 ms");
@@ -135,26 +134,26 @@ describe("a durable run", () => {
 
   it("after a restart past the time limit, ends the run failed once", async () => {
     const transactionId = await startAsync(free, user, {});
-    const run = typedRun(runStub(env, transactionId));
+    const run = runStub(env, transactionId);
     await run.awaitEnd();
-    await asIfRestartedMidCall(run.stub, {
+    await asIfRestartedMidCall(run, {
       askedAt: Date.now() - 3_000,
       deadlineAt: Date.now() - 1,
     });
-    await runDurableObjectAlarm(run.stub);
+    await runDurableObjectAlarm(run);
     const ended = await run.awaitEnd();
     expect(ended).toMatchObject({ status: "failed", code: "agent_failed" });
     expect(ended.error).toContain("did not answer within 2000 ms");
-    await runDurableObjectAlarm(run.stub);
+    await runDurableObjectAlarm(run);
     expect((await run.read())?.status).toBe("failed");
-    const { events } = await readRunEvents(await run.stub.fetch("https://run/events"));
+    const { events } = await readRunEvents(await run.fetch("https://run/events"));
     expect(events.filter((e) => e.type === "result")).toHaveLength(1);
   });
 
   it("is deleted once its keep time passed: read null, no answer, no events", async () => {
     const transactionId = await startAsync(free, user, {});
     const run = runStub(env, transactionId);
-    const ended = await typedRun(run).awaitEnd();
+    const ended = await run.awaitEnd();
     expect(ended.expiresAt - (ended.endedAt ?? 0)).toBe(24 * 60 * 60 * 1000);
     // Not yet: the alarm keeps it.
     await runDurableObjectAlarm(run);
@@ -203,7 +202,7 @@ describe("a paid run whose client leaves", () => {
       return id;
     });
     const run = runStub(env, transactionId);
-    expect(await typedRun(run).awaitEnd()).toMatchObject({
+    expect(await run.awaitEnd()).toMatchObject({
       status: "completed",
       result: { streamed: true },
       outcome: { delivered: true, reported: true },

@@ -1,0 +1,23 @@
+import type { GatewayAnswer } from "../http/respond.js";
+import type { RunObject } from "./run-object.js";
+import type { CancelResult, RunRecord, RunSpec } from "./run-types.js";
+
+/**
+ * The run object's RPC methods with their records typed: RPC types a RunRecord (its JSON
+ * `result` holds `unknown`) as `never`, which would hide every field from callers.
+ */
+export type RunObjectRpc = {
+  start(spec: RunSpec): Promise<RunRecord>;
+  read(): Promise<RunRecord | null>;
+  cancel(): Promise<CancelResult>;
+  awaitEnd(): Promise<RunRecord>;
+  answer(): Promise<GatewayAnswer | null>;
+};
+
+/** The run object of one transaction id (docs/gateway.md, "The run object"). */
+export function runStub(
+  env: GatewayEnv,
+  transactionId: string,
+): RunObjectRpc & DurableObjectStub<RunObject> {
+  return env.RUNS.getByName(transactionId);
+}
