@@ -106,8 +106,13 @@ export class RunObject extends DurableObject<GatewayEnv> {
     if (this.read() === null) return Response.json({ code: "run_not_found" }, { status: 404 });
     return eventStreamResponse({
       after: lastEventIdOf(request.headers),
-      next: (after, limit) =>
-        store.selectRun(this.sql) === null ? null : store.selectEventsAfter(this.sql, after, limit),
+      // A client already past the `result` event of an ended run gets nothing more: closed.
+      next: (after, limit) => {
+        const record = this.read();
+        if (record === null) return null;
+        const rows = store.selectEventsAfter(this.sql, after, limit);
+        return rows.length === 0 && isFinal(record) ? null : rows;
+      },
       waitChange: (ms) => this.changes.wait(ms),
     });
   }

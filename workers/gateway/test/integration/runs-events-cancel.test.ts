@@ -112,6 +112,21 @@ describe("watching a run", () => {
     expect(withoutStatus(resumed)).toEqual(SLOW_WORK);
   });
 
+  it("closes at once for a client already past the result event of an ended run", async () => {
+    const processId = await slowProcess(false);
+    const run = await startRun({ processId, body: { userAddress: user, data: {} }, signer: null });
+    const token = bearer(run.accessToken);
+    const whole = await readRunEvents(await events(run.transactionId, token));
+    const last = Number(whole.events.at(-1)?.id);
+    for (const after of [last, last + 1000]) {
+      const again = await readRunEvents(
+        await events(run.transactionId, { ...token, "last-event-id": String(after) }),
+      );
+      expect(again.closed).toBe(true);
+      expect(again.events).toEqual([]);
+    }
+  });
+
   it("refuses a Last-Event-ID that is not an event id (400, naming it)", async () => {
     const processId = await slowProcess(false);
     const run = await startRun({ processId, body: { userAddress: user, data: {} }, signer: null });

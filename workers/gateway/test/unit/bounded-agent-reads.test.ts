@@ -25,6 +25,10 @@ const ALLOWED: Record<string, { reads: string[]; why: string }> = {
     reads: ["arrayBuffer"],
     why: "the caller's request body, behind bodyLimit's 1 MiB (app.ts)",
   },
+  "mcp/run-progress-events.ts": {
+    reads: ["getReader"],
+    why: "the gateway's own run object's event stream, whose events it capped (runs/run-limits.ts)",
+  },
   "mcp/serve-mcp.ts": {
     reads: ["json"],
     why: "the MCP client's JSON-RPC body, behind the same bodyLimit",
