@@ -6,8 +6,6 @@ import type { SettleResponse } from "#shared/x402/transport";
 import { agentUnavailable } from "../execute/admit-execute.js";
 import type { AgentOutcome } from "../execute/forward-to-agent.js";
 import { errorAnswer, failedRunAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
-import { RUN_KEEP_MS } from "./run-limits.js";
-import type { RunRecord } from "./run-types.js";
 
 /**
  * How a run ended: the agent's outcome, `gateway_fault` (the call threw, which forwardToAgent
@@ -89,20 +87,4 @@ export function runEndOf(args: {
  */
 export function agentAnswered(end: { status: RunState; code?: ErrorCode }): boolean {
   return end.status === "completed" || end.code === "agent_failed";
-}
-
-/** A run's record once it ended as `end` says, at `now`: kept RUN_KEEP_MS from then. */
-export function finalRecord(args: { record: RunRecord; end: RunEnd; now: number }): RunRecord {
-  const { record, end, now } = args;
-  return {
-    ...record,
-    status: end.status,
-    ...(end.result === undefined ? {} : { result: end.result }),
-    ...(end.error === undefined ? {} : { error: end.error }),
-    ...(end.code === undefined ? {} : { code: end.code }),
-    outcome:
-      record.taskId === null ? null : { delivered: end.status === "completed", reported: true },
-    endedAt: now,
-    expiresAt: now + RUN_KEEP_MS,
-  };
 }

@@ -21,6 +21,9 @@ export const RUN_KEEP_ALIVE_MS = 15_000;
  */
 export const RUN_REASK_MS = 1_000;
 
+/** The alarm that runs a run should its object go away before the start's own step began. */
+export const RUN_START_GRACE_MS = 1_000;
+
 /**
  * When a run's end could not tell the claims object and the outcome queue (a restart, a failed
  * call), the alarm tries again this long after.

@@ -4,11 +4,12 @@ import { FINAL_RUN_STATES, type RunEvent, type RunState } from "#shared/schemas/
 import type { GatewayAnswer } from "../http/respond.js";
 import { runStepOf } from "./agent-events.js";
 import { ChangeSignal } from "./change-signal.js";
-import { finalRecord, type RunOutcome, runEndOf } from "./run-answer.js";
+import { type RunOutcome, runEndOf } from "./run-answer.js";
 import { callAgent } from "./run-call.js";
 import { settleRun } from "./run-effects.js";
 import { appendEvent, closeLog } from "./run-events.js";
-import { RUN_KEEP_MS, RUN_REASK_MS, RUN_SETTLE_RETRY_MS } from "./run-limits.js";
+import { RUN_REASK_MS, RUN_SETTLE_RETRY_MS, RUN_START_GRACE_MS } from "./run-limits.js";
+import { finalRecord, submittedRecord } from "./run-record.js";
 import * as store from "./run-sql.js";
 import { eventStreamResponse, lastEventIdOf } from "./run-sse.js";
 import { runStatusBody } from "./run-status.js";
@@ -30,6 +31,7 @@ export class RunObject extends DurableObject<GatewayEnv> {
   private started = false;
   private readonly changes = new ChangeSignal();
   private settling: Promise<void> | null = null;
+  private driving: Promise<void> | null = null;
 
   constructor(ctx: DurableObjectState, env: GatewayEnv) {
     super(ctx, env);
@@ -42,25 +44,13 @@ export class RunObject extends DurableObject<GatewayEnv> {
     const existing = this.read();
     if (existing !== null) return existing;
     const now = Date.now();
-    const record: RunRecord = {
-      transactionId: spec.transactionId,
-      processId: spec.processId,
-      payer: spec.payer,
-      taskId: spec.taskId,
-      tokenHash: spec.tokenHash,
-      status: "submitted",
-      progress: null,
-      outcome: null,
-      createdAt: now,
-      startedAt: null,
-      endedAt: null,
-      // Until it ends: its time limit, then the keep time.
-      expiresAt: now + spec.timeoutMs + RUN_KEEP_MS,
-      links: spec.links,
-    };
+    const record = submittedRecord(spec, now);
     store.insertRun(this.sql, { spec: JSON.stringify(spec), record: JSON.stringify(record) });
     appendEvent(this.sql, { type: "status", status: "submitted" });
-    await this.ctx.storage.setAlarm(now);
+    // The run starts at once, in this object; the alarm is its guarantee: it runs it should this
+    // object go away first (docs/gateway.md, "The run object").
+    await this.ctx.storage.setAlarm(now + RUN_START_GRACE_MS);
+    this.drive().catch((error) => console.error("gateway: run start", spec.transactionId, error));
     return record;
   }
 
@@ -118,11 +108,23 @@ export class RunObject extends DurableObject<GatewayEnv> {
   }
 
   /**
-   * Runs the agent (first alarm); after a restart mid-call asks the agent again for the same
+   * Runs the agent (first step, from start or the alarm); after a restart mid-call asks the agent again for the same
    * transactionId (it replays a finished run's answer) until the time limit, then ends it
    * failed; finishes an end a restart cut; deletes the run RUN_KEEP_MS after it ended.
    */
-  override async alarm(): Promise<void> {
+  override alarm(): Promise<void> {
+    return this.drive();
+  }
+
+  /** One step of the run at a time: the start's and the alarm's never call the agent twice. */
+  private drive(): Promise<void> {
+    this.driving ??= this.step().finally(() => {
+      this.driving = null;
+    });
+    return this.driving;
+  }
+
+  private async step(): Promise<void> {
     const row = store.selectRun(this.sql);
     if (row === null) return;
     const record = JSON.parse(row.record) as RunRecord;
