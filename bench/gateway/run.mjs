@@ -5,11 +5,13 @@
 //   - ledger requests per paid execute (counted by a proxy Worker in front of the devnode);
 //   - a paid run's client-observed latency, paying and running in one request against pay, wait
 //     and execute done separately, and paid against free execute throughput (pay-and-run.mjs);
+//   - a free run's async submit to its final SSE event against the blocking execute, and the
+//     final event's delivery latency (async-runs.mjs);
 //   - list p50 over N registered processes with a tag filter;
 //   - the data check against hostile input schemas (schema-check.mjs, which also runs alone).
 //
 //   node bench/gateway/run.mjs [--requests 3000] [--rounds 3] [--concurrency 16] [--processes 10000]
-//     [--pay-runs 30] [--paid-requests 100] [--client-rtt-ms 0]
+//     [--pay-runs 30] [--paid-requests 100] [--client-rtt-ms 0] [--async-runs 30]
 //
 // Not part of `npm test`. Loopback only, a bounded number of requests; state in a temp folder.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -20,6 +22,7 @@ import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { bundleWorkerCode } from "../../scripts/lib/bundle-worker.mjs";
 import { benchOptions } from "../options.mjs";
+import { asyncRunFigures, printAsyncRuns } from "./async-runs.mjs";
 import { payAndRunFigures, printPayAndRun } from "./pay-and-run.mjs";
 import { printSchemaCheck, schemaCheckFigures } from "./schema-check.mjs";
 
@@ -34,6 +37,7 @@ const options = benchOptions({
     "pay-runs": { fallback: 30 },
     "paid-requests": { fallback: 100 },
     "client-rtt-ms": { fallback: 0, min: 0 },
+    "async-runs": { fallback: 30 },
   },
 });
 const REQUESTS = options.requests;
@@ -345,6 +349,15 @@ try {
   const paidSorted = [...paidMs].sort((a, b) => a - b);
   console.log(
     `paid execute: ${paidOk}/${PAID} completed, ledger requests per execute up to its answer: ${(answerRequests / PAID).toFixed(2)} (views ${(ledgerRequests / PAID).toFixed(2)}, the rest the run claim and whatever of the report already went), with its outcome report: ${(allRequests / PAID).toFixed(2)}; one at a time, p50 ${percentile(paidSorted, 50).toFixed(1)} ms, p99 ${percentile(paidSorted, 99).toFixed(1)} ms`,
+  );
+
+  printAsyncRuns(
+    await asyncRunFigures({
+      gateway,
+      runs: options["async-runs"],
+      processId: "bench-free",
+      userAddress,
+    }),
   );
 
   const payAndRunArgs = {

@@ -1,10 +1,11 @@
 import { admitExecute } from "../execute/admit-execute.js";
-import type { ExecuteDeps, ExecuteRequest } from "../execute/execute-types.js";
+import type { AdmittedRun, ExecuteDeps, ExecuteRequest } from "../execute/execute-types.js";
 import { answerOf } from "../http/failure.js";
 import type { GatewayAnswer } from "../http/respond.js";
-import { type RunApi, startRun } from "./start-run.js";
+import { type RunOutcome, runEndOf } from "./run-answer.js";
+import { agentRequestOf, type RunApi, type StartingRun, startRun } from "./start-run.js";
 
-/** An execute's deps and the run object an admitted run is handed to (durable/stubs.ts runStub). */
+/** An execute's deps and the run object an admitted run is handed to (run-stub.ts runStub). */
 export type RunDeps = ExecuteDeps & { run(transactionId: string): RunApi };
 
 /**
@@ -22,20 +23,57 @@ export async function runExecute(args: {
   const admission = await admitExecute(args);
   if (!admission.ok) return answerOf(admission.failure);
   const { run } = admission;
+  const starting = startingRun(request, run);
+  if (runsInRequest(request, run)) return runInRequest({ deps, run, starting });
   return startRun({
-    run: {
-      transactionId: run.transactionId,
-      processId: request.processId,
-      taskId: run.taskId,
-      body: request.body,
-      ownerAddress: run.context.owner,
-      serviceUrl: run.context.serviceUrl,
-      idempotency: run.idempotency,
-      ...(run.x402Response === undefined ? {} : { x402Response: run.x402Response }),
-    },
+    run: starting,
     runApi: deps.run(run.transactionId),
     timeoutMs: deps.timeoutMs,
     origin: deps.publicOrigin ?? request.origin,
     respondAsync: request.respondAsync === true,
   });
+}
+
+function startingRun(request: ExecuteRequest, run: AdmittedRun): StartingRun {
+  return {
+    transactionId: run.transactionId,
+    processId: request.processId,
+    taskId: run.taskId,
+    body: request.body,
+    ownerAddress: run.context.owner,
+    serviceUrl: run.context.serviceUrl,
+    idempotency: run.idempotency,
+    ...(run.x402Response === undefined ? {} : { x402Response: run.x402Response }),
+  };
+}
+
+/**
+ * A free blocking run without an Idempotency-Key runs in its request, as SPEC's execute always
+ * did (docs/gateway.md, "Which runs have a run object"): it has no payment to settle, no stored
+ * answer, and no credential anyone holds to read it later (no token is issued, and its
+ * userAddress is unproven), so a run object would keep nothing anyone could use, at a quarter of
+ * the free throughput (docs/benchmarks.md, "Runs as durable tasks").
+ */
+function runsInRequest(request: ExecuteRequest, run: AdmittedRun): boolean {
+  return request.respondAsync !== true && run.taskId === null && run.idempotency === null;
+}
+
+async function runInRequest(args: {
+  deps: ExecuteDeps;
+  run: AdmittedRun;
+  starting: StartingRun;
+}): Promise<GatewayAnswer> {
+  const { deps, run, starting } = args;
+  let outcome: RunOutcome;
+  try {
+    outcome = await deps.forward(run.target, agentRequestOf(starting), run.context.owner);
+  } catch (error) {
+    // forwardToAgent throws only for the gateway's own failures.
+    outcome = { kind: "gateway_fault", detail: error instanceof Error ? error.message : "" };
+  }
+  if (outcome.kind === "unexpected" || outcome.kind === "gateway_fault") {
+    console.error("gateway: no usable answer", outcome.kind, starting.processId, outcome.detail);
+  }
+  return runEndOf({ outcome, transactionId: run.transactionId, processId: starting.processId })
+    .answer;
 }
