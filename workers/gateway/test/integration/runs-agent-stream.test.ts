@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RunEvent } from "#shared/schemas/runs";
+import { z } from "zod";
+import { type RunEvent, runAcceptedResponseSchema } from "#shared/schemas/runs";
 import { runStub } from "../../src/runs/run-stub.js";
 import type { HostileBehaviour } from "../support/hostile-counts.js";
 import { type Registered, registerEach, registered } from "../support/hostile-processes.js";
@@ -27,14 +28,15 @@ const BEHAVIOURS = [
   "stream-queued",
 ] as const satisfies readonly HostileBehaviour[];
 
-type Answer = {
-  success: boolean;
-  transactionId: string;
-  status: string;
-  result?: Record<string, unknown>;
-  error?: string;
-  code?: string;
-};
+/** SPEC's execute answer, as the run object keeps it for the blocking execute. */
+const answerSchema = z.looseObject({
+  success: z.boolean(),
+  transactionId: z.string(),
+  status: z.string(),
+  result: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().optional(),
+  code: z.string().optional(),
+});
 
 describe("an agent that streams its /execute answer", () => {
   let processes: Map<HostileBehaviour, Registered>;
@@ -50,10 +52,19 @@ describe("an agent that streams its /execute answer", () => {
     user = address(await fundedAccount(1n));
   });
 
+  /** A run in its run object (a watched one: `Prefer: respond-async`), to its SPEC answer. */
   async function run(behaviour: HostileBehaviour) {
     const { processId } = registered(processes, behaviour);
-    const res = await execute({ processId, body: { userAddress: user, data: {} } });
-    return { status: res.status, body: await res.json<Answer>() };
+    const res = await execute({
+      processId,
+      body: { userAddress: user, data: {} },
+      headers: { prefer: "respond-async" },
+    });
+    const { transactionId } = runAcceptedResponseSchema.parse(await res.json());
+    const stub = runStub(env, transactionId);
+    await stub.awaitEnd();
+    const answer = await stub.answer();
+    return { status: answer?.status, body: answerSchema.parse(answer?.body) };
   }
 
   async function eventsOf(transactionId: string): Promise<RunEvent[]> {

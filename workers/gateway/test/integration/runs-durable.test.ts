@@ -117,10 +117,9 @@ describe("a durable run", () => {
     const { serviceUrl } = hostileServiceUrl("conflict", "execute");
     const processId = await registerProcess({ owner: processOwner, serviceUrl });
     // A first call answered 409 is a failed run, as ever.
-    const first = await execute({ processId, body: { userAddress: user } });
-    expect(first.status).toBe(400);
-    const { transactionId } = await first.json<{ transactionId: string }>();
+    const transactionId = await startAsync(processId, user, {});
     const run = runStub(env, transactionId);
+    expect(await run.awaitEnd()).toMatchObject({ status: "failed" });
     const askedAt = Date.now();
     await asIfRestartedMidCall(run, { askedAt, deadlineAt: askedAt + 1_000 });
     await runDurableObjectAlarm(run);
