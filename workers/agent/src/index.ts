@@ -1,4 +1,5 @@
 /** The authoring API: what an agent's own Worker entry imports. */
+export { abortableSleep } from "./authoring/abortable-sleep.js";
 export type { AgentLog } from "./authoring/agent-log.js";
 export { createAgentWorker } from "./authoring/create-agent-worker.js";
 export type { AgentContext, AgentDefinition, AgentResult } from "./authoring/define-agent.js";

@@ -18,7 +18,7 @@ import {
   selectTransaction,
   type TransactionRow,
 } from "./agent-store-sql.js";
-import { type QueueEntry, RunQueue, type SlotWait } from "./run-queue.js";
+import { type QueueEnterArgs, type QueueEntry, RunQueue, type SlotWait } from "./run-queue.js";
 
 /**
  * How long a finished run waits for others to share its commit. Each commit is a storage write;
@@ -124,13 +124,7 @@ export class AgentDurableObject extends DurableObject<AgentWorkerEnv> {
   }
 
   /** A slot for a run of an agent with maxConcurrentRuns, or a place in its queue (run-queue.ts). */
-  enterQueue(args: {
-    transactionId: string;
-    maxConcurrentRuns: number;
-    leaseMs: number;
-    waitMs: number;
-    now: number;
-  }): QueueEntry {
+  enterQueue(args: QueueEnterArgs): QueueEntry {
     return this.queue.enter(args);
   }
 

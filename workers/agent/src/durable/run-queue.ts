@@ -8,6 +8,15 @@ import {
 
 /** How an entry into the queue went: a slot at once, a place in line, or no room in line. */
 export type QueueEntry = "started" | "queued" | "full";
+
+/** A run asking for a slot: its id, the agent's limit, its slot's lease, how long it may wait. */
+export type QueueEnterArgs = {
+  transactionId: string;
+  maxConcurrentRuns: number;
+  leaseMs: number;
+  waitMs: number;
+  now: number;
+};
 /** How a wait in line ended: a slot, the wait ran out, or the caller left (or never queued). */
 export type SlotWait = "started" | "expired" | "left";
 
@@ -39,13 +48,7 @@ export class RunQueue {
     createSlotSchema(sql);
   }
 
-  enter(args: {
-    transactionId: string;
-    maxConcurrentRuns: number;
-    leaseMs: number;
-    waitMs: number;
-    now: number;
-  }): QueueEntry {
+  enter(args: QueueEnterArgs): QueueEntry {
     this.limit = args.maxConcurrentRuns;
     const free = this.waiters.size === 0 && countLiveSlots(this.sql, args.now) < this.limit;
     if (free) {

@@ -1,19 +1,7 @@
 import { z } from "zod";
-import { defineAgent } from "../../../src/index.js";
+import { abortableSleep, defineAgent } from "../../../src/index.js";
 
 const MAX_DELAY_MS = 60_000;
-
-/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
-}
 
 /**
  * Returns what it was sent. Its optional inputs make the runtime's paths reachable from tests and
@@ -47,7 +35,7 @@ export const echoAgent = defineAgent({
     for (const value of input.progress ?? []) progress({ progress: value, total: 100 });
     const { count = 0, bytes = 0 } = input.partials ?? {};
     for (let i = 0; i < count; i++) partial({ i, fill: "x".repeat(bytes) });
-    if (input.delayMs !== undefined) await sleep(input.delayMs, signal);
+    if (input.delayMs !== undefined) await abortableSleep(input.delayMs, signal);
     if (input.fail !== undefined) throw new Error(input.fail);
     return {
       echo: request.data,

@@ -1,21 +1,9 @@
 import { z } from "zod";
-import { defineAgent } from "../../../src/index.js";
+import { abortableSleep, defineAgent } from "../../../src/index.js";
 
 export const MAX_SECONDS = 600;
 /** One step a second: what a slow agent (an LLM, a crawl) looks like to its caller. */
 export const STEP_MS = 1_000;
-
-/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
-}
 
 /**
  * Slow on purpose (docs/agent.md, "Streaming"): works `seconds` steps of a second each, logging a
@@ -45,7 +33,7 @@ export const slowReportAgent = defineAgent({
     const findings: string[] = [];
     progress({ progress: 0, total: seconds, message: `researching ${topic}` });
     for (let step = 1; step <= seconds; step++) {
-      await sleep(STEP_MS, signal);
+      await abortableSleep(STEP_MS, signal);
       const finding = `finding ${step} on ${topic}`;
       log(`step ${step}/${seconds}: ${finding}`);
       progress({ progress: step, total: seconds, message: `step ${step} of ${seconds}` });
