@@ -33,10 +33,13 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
 }): Promise<RunEnd> {
   const { config, request, store, run, emit } = args;
   const { transactionId } = request;
+  // The time limit counts from the request, queue included: the caller's deadline does too.
+  const arrivedAt = Date.now();
   if (run.slot === "queued") emit({ type: "queued" });
   const waited = run.slot === "queued" ? await waitForSlot({ ...args, transactionId }) : "started";
   if (waited === "left") return null;
-  if (run.slot !== "queued" && args.signal.aborted) {
+  // Also once a queued run got its slot: a caller that left by then never has the handler run.
+  if (args.signal.aborted) {
     await store.abandon({ transactionId });
     return null;
   }
@@ -49,7 +52,8 @@ export async function executeTransaction<Schema extends z.ZodType>(args: {
     });
     const events = createRunEvents({ emit });
     const started = Date.now();
-    const outcome = await outcomeOf({ ...args, waited, transactionLog, events });
+    const timeLeftMs = config.timeoutMs - (started - arrivedAt);
+    const outcome = await outcomeOf({ ...args, waited, timeLeftMs, transactionLog, events });
     // A handler that never ran spent no time.
     const executionTime = waited === "started" && run.input.success ? Date.now() - started : 0;
     const logs = transactionLog.lines();
@@ -87,11 +91,15 @@ async function outcomeOf<Schema extends z.ZodType>(args: {
   run: AdmittedRun<z.output<Schema>>;
   emit: EmitEvent;
   waited: "started" | "expired";
+  /** What the queue left of the time limit. */
+  timeLeftMs: number;
   transactionLog: TransactionLog;
   events: RunEvents;
 }): Promise<HandlerOutcome> {
   const { run, transactionLog } = args;
-  if (args.waited === "expired") return notRun(transactionLog, queueTimeout(args.config));
+  if (args.waited === "expired" || args.timeLeftMs <= 0) {
+    return notRun(transactionLog, queueTimeout(args.config));
+  }
   if (!run.input.success) {
     const issues = formatZodIssue(run.input.error.issues, "data");
     return notRun(transactionLog, `Invalid input: ${issues}`);
@@ -100,7 +108,7 @@ async function outcomeOf<Schema extends z.ZodType>(args: {
   return runAgentHandler({
     ...args,
     input: run.input.data,
-    timeoutMs: args.config.timeoutMs,
+    timeoutMs: args.timeLeftMs,
   });
 }
 

@@ -77,9 +77,11 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
       gatewayLedger(this.env).transactionContext(account.accountAddress.toStringLong());
     for (let attempt = 1; ; attempt++) {
       const next = await this.sequence.next(ask);
+      let accepted = false;
       const sending = send({
         ...next,
         onSubmitted: () => {
+          accepted = true;
           this.sequence.submitted(next.sequenceNumber);
           release();
         },
@@ -89,7 +91,9 @@ export class OperatorAccountObject extends DurableObject<GatewayEnv> {
         return await sending;
       } catch (error) {
         this.sequence.forget();
-        if (attempt >= SEQUENCE_ATTEMPTS || !isSequenceConflict(error)) throw error;
+        // Once accepted, the line went on without it: sent again here, it could take the number
+        // of the next one in line. The caller's own retry goes back into the line.
+        if (accepted || attempt >= SEQUENCE_ATTEMPTS || !isSequenceConflict(error)) throw error;
         await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 30));
       } finally {
         this.inFlight.delete(sending);

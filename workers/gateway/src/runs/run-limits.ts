@@ -25,6 +25,19 @@ export const RUN_REASK_MS = 1_000;
 export const RUN_START_GRACE_MS = 1_000;
 
 /**
+ * While the agent is called, the alarm comes back this often: it joins a live call, and after a
+ * restart (the call gone with the object's memory) it asks the agent again well before the time
+ * limit, so a run the agent finished is not failed for lack of asking.
+ */
+export const RUN_WATCH_MS = 10_000;
+
+/**
+ * Past the time limit, the agent is asked once more this long (it replays a stored answer at
+ * once) before the run is ended failed: a run it finished ends as it finished.
+ */
+export const RUN_LAST_ASK_MS = 5_000;
+
+/**
  * When a run's end could not tell the claims object and the outcome queue (a restart, a failed
  * call), the alarm tries again this long after.
  */

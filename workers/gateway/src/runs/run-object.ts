@@ -1,21 +1,21 @@
 import { DurableObject } from "cloudflare:workers";
 import type { AgentStreamEvent } from "#shared/schemas/agent-events";
-import { FINAL_RUN_STATES, type RunEvent, type RunState } from "#shared/schemas/runs";
 import type { GatewayAnswer } from "../http/respond.js";
 import { runStepOf } from "./agent-events.js";
-import { ChangeSignal } from "./change-signal.js";
 import { type RunOutcome, runEndOf } from "./run-answer.js";
 import { callAgent } from "./run-call.js";
 import { settleRun } from "./run-effects.js";
-import { appendEvent, closeLog } from "./run-events.js";
-import { RUN_REASK_MS, RUN_SETTLE_RETRY_MS, RUN_START_GRACE_MS } from "./run-limits.js";
+import {
+  RUN_LAST_ASK_MS,
+  RUN_REASK_MS,
+  RUN_SETTLE_RETRY_MS,
+  RUN_START_GRACE_MS,
+  RUN_WATCH_MS,
+} from "./run-limits.js";
 import { finalRecord, submittedRecord } from "./run-record.js";
-import * as store from "./run-sql.js";
 import { eventStreamResponse, lastEventIdOf } from "./run-sse.js";
-import { runStatusBody } from "./run-status.js";
+import { isFinal, RunStore } from "./run-store.js";
 import type { CancelResult, RunRecord, RunSpec } from "./run-types.js";
-
-const isFinal = (record: RunRecord) => FINAL_RUN_STATES.has(record.status);
 
 /**
  * One run (docs/gateway.md, "The run object"), one instance per transaction id: admitted by the
@@ -25,18 +25,16 @@ const isFinal = (record: RunRecord) => FINAL_RUN_STATES.has(record.status);
  * rest, and a re-fired alarm finishes what a restart cut.
  */
 export class RunObject extends DurableObject<GatewayEnv> {
-  private readonly sql: SqlStorage;
+  private readonly runs: RunStore;
   private call: AbortController | null = null;
   /** The agent said `started` during this call: a later `queued` is not news. */
   private started = false;
-  private readonly changes = new ChangeSignal();
   private settling: Promise<void> | null = null;
   private driving: Promise<void> | null = null;
 
   constructor(ctx: DurableObjectState, env: GatewayEnv) {
     super(ctx, env);
-    this.sql = ctx.storage.sql;
-    store.createSchema(this.sql);
+    this.runs = new RunStore(ctx.storage.sql);
   }
 
   /** Stores the run as submitted and sets the alarm that runs it; a second start is a no-op. */
@@ -45,8 +43,7 @@ export class RunObject extends DurableObject<GatewayEnv> {
     if (existing !== null) return existing;
     const now = Date.now();
     const record = submittedRecord(spec, now);
-    store.insertRun(this.sql, { spec: JSON.stringify(spec), record: JSON.stringify(record) });
-    appendEvent(this.sql, { type: "status", status: "submitted" });
+    this.runs.insert(spec, record);
     // The run starts at once, in this object; the alarm is its guarantee: it runs it should this
     // object go away first (docs/gateway.md, "The run object").
     await this.ctx.storage.setAlarm(now + RUN_START_GRACE_MS);
@@ -56,24 +53,22 @@ export class RunObject extends DurableObject<GatewayEnv> {
 
   /** The run, or null when unknown or deleted after its keep time. */
   read(): RunRecord | null {
-    const row = store.selectRun(this.sql);
-    return row === null ? null : (JSON.parse(row.record) as RunRecord);
+    return this.runs.record();
   }
 
   /** SPEC's answer of a final run (the blocking execute's bytes), else null. */
   answer(): GatewayAnswer | null {
-    const answer = store.selectRun(this.sql)?.answer ?? null;
-    return answer === null ? null : (JSON.parse(answer) as GatewayAnswer);
+    return this.runs.answer();
   }
 
   /** Resolves once the run is final and its end was told to the claims and the outcome queue. */
   async awaitEnd(): Promise<RunRecord> {
     for (;;) {
-      const row = store.selectRun(this.sql);
+      const row = this.runs.row();
       if (row === null) throw new Error(`run_not_found: no run in this object`);
       const record = JSON.parse(row.record) as RunRecord;
       if (isFinal(record) && row.effects_done === 1) return record;
-      await this.changes.wait(60_000);
+      await this.runs.wait(60_000);
     }
   }
 
@@ -97,23 +92,27 @@ export class RunObject extends DurableObject<GatewayEnv> {
     return eventStreamResponse({
       after: lastEventIdOf(request.headers),
       // A client already past the `result` event of an ended run gets nothing more: closed.
-      next: (after, limit) => {
-        const record = this.read();
-        if (record === null) return null;
-        const rows = store.selectEventsAfter(this.sql, after, limit);
-        return rows.length === 0 && isFinal(record) ? null : rows;
-      },
-      waitChange: (ms) => this.changes.wait(ms),
+      next: (after, limit) => this.runs.eventsAfter(after, limit),
+      waitChange: (ms) => this.runs.wait(ms),
     });
   }
 
   /**
-   * Runs the agent (first step, from start or the alarm); after a restart mid-call asks the agent again for the same
-   * transactionId (it replays a finished run's answer) until the time limit, then ends it
+   * Runs the agent (first step, from start or the alarm); joins a live call and comes back
+   * within RUN_WATCH_MS; after a restart mid-call asks the agent again for the same transactionId
+   * (it replays a finished run's answer) until the time limit and once past it, then ends it
    * failed; finishes an end a restart cut; deletes the run RUN_KEEP_MS after it ended.
    */
-  override alarm(): Promise<void> {
+  override async alarm(): Promise<void> {
+    if (this.driving !== null && this.call !== null) await this.watch();
     return this.drive();
+  }
+
+  /** A live call: the alarm comes back within RUN_WATCH_MS, should this object restart. */
+  private async watch(): Promise<void> {
+    const deadlineAt = this.runs.row()?.deadline_at ?? null;
+    if (deadlineAt === null) return;
+    await this.ctx.storage.setAlarm(Math.min(Date.now() + RUN_WATCH_MS, deadlineAt));
   }
 
   /** One step of the run at a time: the start's and the alarm's never call the agent twice. */
@@ -125,7 +124,7 @@ export class RunObject extends DurableObject<GatewayEnv> {
   }
 
   private async step(): Promise<void> {
-    const row = store.selectRun(this.sql);
+    const row = this.runs.row();
     if (row === null) return;
     const record = JSON.parse(row.record) as RunRecord;
     const spec = JSON.parse(row.spec) as RunSpec;
@@ -137,6 +136,10 @@ export class RunObject extends DurableObject<GatewayEnv> {
     const now = Date.now();
     if (row.asked_at === null || row.deadline_at === null) return this.ask(spec, now);
     if (now >= row.deadline_at) {
+      // One last ask: an agent that finished the run replays its answer (docs/gateway.md, "The
+      // run object"); without one, the run failed.
+      const last = await this.callOnce(spec, RUN_LAST_ASK_MS);
+      if (last.kind === "completed" || last.kind === "failed") return this.end(last);
       return this.end({
         kind: "failed",
         error: `Agent did not answer within ${spec.timeoutMs} ms`,
@@ -155,10 +158,10 @@ export class RunObject extends DurableObject<GatewayEnv> {
   /** The first call of the agent: the run is working from the moment the request is sent. */
   private async ask(spec: RunSpec, now: number): Promise<void> {
     const deadlineAt = now + spec.timeoutMs;
-    store.markAsked(this.sql, { askedAt: now, deadlineAt });
-    // Should this object restart mid-call, the alarm fires again by the time limit at the latest.
-    await this.ctx.storage.setAlarm(deadlineAt);
-    this.setStatus("working");
+    this.runs.markAsked({ askedAt: now, deadlineAt });
+    // Should this object restart mid-call, the alarm asks the agent again within RUN_WATCH_MS.
+    await this.ctx.storage.setAlarm(Math.min(now + RUN_WATCH_MS, deadlineAt));
+    this.runs.setStatus("working");
     const outcome = await this.callOnce(spec, spec.timeoutMs);
     await this.end(outcome);
   }
@@ -186,17 +189,9 @@ export class RunObject extends DurableObject<GatewayEnv> {
     if (record === null || isFinal(record)) return;
     const step = runStepOf({ event, record, started: this.started });
     this.started = step.started;
-    if (step.status !== undefined) this.setStatus(step.status);
-    if (step.progress !== undefined) this.save({ ...record, progress: step.progress });
-    if (step.event !== undefined) this.emit(step.event);
-  }
-
-  private setStatus(status: RunState): void {
-    const record = this.read();
-    if (record === null || record.status === status || isFinal(record)) return;
-    const startedAt = status === "working" ? (record.startedAt ?? Date.now()) : record.startedAt;
-    this.save({ ...record, status, startedAt });
-    this.emit({ type: "status", status });
+    if (step.status !== undefined) this.runs.setStatus(step.status);
+    if (step.progress !== undefined) this.runs.save({ ...record, progress: step.progress });
+    if (step.event !== undefined) this.runs.emit(step.event);
   }
 
   /**
@@ -204,11 +199,9 @@ export class RunObject extends DurableObject<GatewayEnv> {
    * record, SPEC's answer, the closing events; then the claims object and the outcome queue.
    */
   private async end(outcome: RunOutcome): Promise<void> {
-    const row = store.selectRun(this.sql);
-    if (row === null) return;
-    const record = JSON.parse(row.record) as RunRecord;
-    if (isFinal(record)) return;
-    const spec = JSON.parse(row.spec) as RunSpec;
+    const record = this.runs.record();
+    const spec = this.runs.spec();
+    if (record === null || spec === null || isFinal(record)) return;
     const end = runEndOf({
       outcome,
       transactionId: spec.transactionId,
@@ -217,11 +210,7 @@ export class RunObject extends DurableObject<GatewayEnv> {
     });
     const now = Date.now();
     const final = finalRecord({ record, end, now });
-    closeLog(this.sql, record.progress);
-    this.save(final);
-    store.storeAnswer(this.sql, JSON.stringify(end.answer));
-    appendEvent(this.sql, { type: "status", status: final.status });
-    this.emit({ type: "result", run: runStatusBody(final) });
+    this.runs.end({ before: record, final, answer: end.answer });
     this.call?.abort();
     // Should the effects below be cut by a restart, the alarm does them again a little later.
     await this.ctx.storage.setAlarm(now + RUN_SETTLE_RETRY_MS);
@@ -238,27 +227,17 @@ export class RunObject extends DurableObject<GatewayEnv> {
   }
 
   private async settleOnce(spec: RunSpec): Promise<void> {
-    if (store.selectRun(this.sql)?.effects_done !== 0) return;
+    if (this.runs.row()?.effects_done !== 0) return;
     const record = this.read();
     const answer = this.answer();
     if (record === null || answer === null) return;
     await settleRun({ env: this.env, spec, record, answer });
-    store.markEffectsDone(this.sql);
-    this.changes.notify();
+    this.runs.effectsDone();
   }
 
   private async forget(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    store.createSchema(this.sql);
-    this.changes.notify();
-  }
-
-  private save(record: RunRecord): void {
-    store.updateRecord(this.sql, JSON.stringify(record));
-  }
-
-  private emit(event: RunEvent): void {
-    if (appendEvent(this.sql, event)) this.changes.notify();
+    this.runs.emptied();
   }
 }

@@ -84,7 +84,11 @@ export async function startRun(args: {
     // The gateway's own fault; a paid run's reservation reports it FAILED (the payer can refund).
     console.error("gateway: run object failed", run.transactionId, error);
   }
-  return { ...errorAnswer(appError("internal_error")), ...x402 };
+  // The run is stored and may still end: its id lets the payer read it by caller proof.
+  return {
+    ...errorAnswer(appError("internal_error"), { transactionId: run.transactionId }),
+    ...x402,
+  };
 }
 
 function acceptedAnswer(record: RunRecord, accessToken: string): GatewayAnswer {

@@ -1,0 +1,97 @@
+import { FINAL_RUN_STATES, type RunEvent, type RunState } from "#shared/schemas/runs";
+import type { GatewayAnswer } from "../http/respond.js";
+import { ChangeSignal } from "./change-signal.js";
+import { appendEvent, closeLog } from "./run-events.js";
+import * as store from "./run-sql.js";
+import { runStatusBody } from "./run-status.js";
+import type { RunRecord, RunSpec } from "./run-types.js";
+
+export const isFinal = (record: RunRecord) => FINAL_RUN_STATES.has(record.status);
+
+/**
+ * A run object's storage (run-sql.ts) as records, answers and events, and the signal its open
+ * event streams and `awaitEnd` wait on: every write that may interest them notifies it.
+ */
+export class RunStore {
+  private readonly changes = new ChangeSignal();
+
+  constructor(private readonly sql: SqlStorage) {
+    store.createSchema(sql);
+  }
+
+  row(): store.RunRow | null {
+    return store.selectRun(this.sql);
+  }
+
+  record(): RunRecord | null {
+    const row = this.row();
+    return row === null ? null : (JSON.parse(row.record) as RunRecord);
+  }
+
+  spec(): RunSpec | null {
+    const row = this.row();
+    return row === null ? null : (JSON.parse(row.spec) as RunSpec);
+  }
+
+  answer(): GatewayAnswer | null {
+    const answer = this.row()?.answer ?? null;
+    return answer === null ? null : (JSON.parse(answer) as GatewayAnswer);
+  }
+
+  insert(spec: RunSpec, record: RunRecord): void {
+    store.insertRun(this.sql, { spec: JSON.stringify(spec), record: JSON.stringify(record) });
+    appendEvent(this.sql, { type: "status", status: record.status });
+  }
+
+  markAsked(args: { askedAt: number; deadlineAt: number }): void {
+    store.markAsked(this.sql, args);
+  }
+
+  save(record: RunRecord): void {
+    store.updateRecord(this.sql, JSON.stringify(record));
+  }
+
+  emit(event: RunEvent): void {
+    if (appendEvent(this.sql, event)) this.changes.notify();
+  }
+
+  setStatus(status: RunState): void {
+    const record = this.record();
+    if (record === null || record.status === status || isFinal(record)) return;
+    const startedAt = status === "working" ? (record.startedAt ?? Date.now()) : record.startedAt;
+    this.save({ ...record, status, startedAt });
+    this.emit({ type: "status", status });
+  }
+
+  /** The end as written at once: the final record, SPEC's answer, the closing events. */
+  end(args: { before: RunRecord; final: RunRecord; answer: GatewayAnswer }): void {
+    closeLog(this.sql, args.before.progress);
+    this.save(args.final);
+    store.storeAnswer(this.sql, JSON.stringify(args.answer));
+    appendEvent(this.sql, { type: "status", status: args.final.status });
+    this.emit({ type: "result", run: runStatusBody(args.final) });
+  }
+
+  effectsDone(): void {
+    store.markEffectsDone(this.sql);
+    this.changes.notify();
+  }
+
+  /** Events after `after`; null when the run is gone, or ended and the reader is past its end. */
+  eventsAfter(after: number, limit: number): store.EventRow[] | null {
+    const record = this.record();
+    if (record === null) return null;
+    const rows = store.selectEventsAfter(this.sql, after, limit);
+    return rows.length === 0 && isFinal(record) ? null : rows;
+  }
+
+  wait(ms: number): Promise<boolean> {
+    return this.changes.wait(ms);
+  }
+
+  /** After the object's storage was deleted: the tables again, empty. */
+  emptied(): void {
+    store.createSchema(this.sql);
+    this.changes.notify();
+  }
+}
