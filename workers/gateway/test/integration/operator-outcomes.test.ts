@@ -105,9 +105,11 @@ describe("outcome reports by the gateway's operator account", () => {
   it("moves a still-reserved report's due time when reserved again (the run claim committed late)", async () => {
     const key = { processId, taskId: "claimed-late", payer: address(operator) };
     const queue = env.OUTCOME_REPORTER.getByName(processId);
-    await queue.reserve({ ...key, failAtMs: Date.now() });
+    // Due shortly, not at once: an alarm at once could fire before the second reservation does.
+    await queue.reserve({ ...key, failAtMs: Date.now() + 200 });
     const later = Date.now() + 3_600_000;
     await queue.reserve({ ...key, failAtMs: later });
+    await new Promise((r) => setTimeout(r, 300));
     // The first due time passed: no FAILED report may go for a run the gateway is still running.
     await runDurableObjectAlarm(queue);
     expect(await queue.list()).toContainEqual(
