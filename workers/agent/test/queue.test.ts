@@ -145,6 +145,27 @@ describe("maxConcurrentRuns: the queue", () => {
       executionTime: 0,
     });
   });
+
+  it("gives a run what its wait left of the time limit: the limit counts from the request", async () => {
+    const agent = queuedAgent(1_000);
+    const store = env.AGENT_DO.getByName(agent.processId);
+    const holder = newTransactionId("holder");
+    await store.enterQueue({
+      transactionId: holder,
+      maxConcurrentRuns: 1,
+      leaseMs: 10_000,
+      waitMs: 10_000,
+      now: Date.now(),
+    });
+    // The one slot frees after 700 ms of the 1,000: a handler that needs 500 ms runs out of time.
+    setTimeout(() => void store.releaseSlot({ transactionId: holder }), 700);
+    const run = await startRun(agent.request({ delayMs: 500 }), agent.vars);
+    const read = await run.read;
+    await run.done;
+    expect(types(read)).toEqual(["queued", "started", "log", "answer"]);
+    expect(answerOf(read).success).toBe(false);
+    expect(answerOf(read).executionTime).toBeLessThan(500);
+  });
 });
 
 describe("the queue in the Durable Object", () => {
