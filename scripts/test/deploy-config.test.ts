@@ -88,6 +88,7 @@ describe("the default deploy of the top-level wrangler.jsonc is a gateway for a 
       "OPERATOR_ACCOUNT",
       "OUTCOME_REPORTER",
       "PROCESS_INDEX",
+      "RUNS",
     ]);
   });
 });

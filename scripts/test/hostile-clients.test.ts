@@ -323,7 +323,7 @@ describe("hostile clients against the local stack", () => {
 
   it(`finds nothing in a seeded fuzz of 10,000 malformed requests (seed ${SEED})`, async () => {
     const targets = fuzzTargets();
-    expect(targets.filter((t) => t.kind === "agent")).toHaveLength(3);
+    expect(targets.filter((t) => t.kind === "agent")).toHaveLength(4);
     const result = await runFuzz({
       seed: SEED,
       requests: 10_000,
