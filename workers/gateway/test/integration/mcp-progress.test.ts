@@ -4,16 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunStatusResponse } from "#shared/schemas/runs";
 import { RUN_META_KEY, type RunHandle } from "../../src/mcp/run-notice.js";
 import { MCP_BLOCKING_WAIT_MS } from "../../src/mcp/tool-run-wait.js";
-import {
-  address,
-  ledger,
-  processOwner,
-  registerProcess,
-  testProcess,
-} from "../support/ledger-fixtures.js";
-import { connectSdkClient, type GatewayTarget } from "../support/mcp-sdk-client.js";
-import { binding } from "../support/peer-gateways.js";
-import { PEER_GATEWAY_ORIGINS } from "../support/test-secrets.js";
+import { testProcess } from "../support/ledger-fixtures.js";
+import { connectSdkClient } from "../support/mcp-sdk-client.js";
+import { finalRun, LONG, registerSlowReport, SLOW } from "../support/slow-report.js";
 
 const PER_RUN = new Set(["transactionId", "runId", "timestamp", "accessToken", "links"]);
 
@@ -69,31 +62,6 @@ describe('/mcp progress (docs/mcp.md, "Progress")', () => {
   });
 });
 
-/**
- * The slow example agent (workers/agent/examples/slow-report: a step a second, each with progress)
- * behind gateway LONG of the test pool, whose time limit fits a 90-second run.
- */
-const SLOW = "slow-report";
-const LONG: GatewayTarget = {
-  origin: PEER_GATEWAY_ORIGINS.GATEWAY_LONG,
-  fetch: (url, init) => binding("GATEWAY_LONG").fetch(url, init),
-};
-
-async function registerSlowReport(): Promise<void> {
-  if ((await ledger.getProcess(SLOW)) !== null) return;
-  await ledger.fund({ address: address(processOwner), amount: 1_000_000_000n });
-  try {
-    await registerProcess({
-      owner: processOwner,
-      id: SLOW,
-      serviceUrl: "service://SLOW_REPORT_AGENT",
-    });
-  } catch (error) {
-    // Another test file registered it first.
-    if (!String(error).includes("EPROCESS_EXISTS")) throw error;
-  }
-}
-
 type Seen = { at: number; progress: number; total?: number; message?: string; _meta?: unknown };
 
 function runOf(meta: unknown): RunHandle {
@@ -103,23 +71,6 @@ function runOf(meta: unknown): RunHandle {
     accessToken: expect.stringMatching(/^agr_/),
   });
   return run as RunHandle;
-}
-
-/** GET /api/runs/:id on gateway LONG until the run is final; its last answer. */
-async function finalRun(run: RunHandle): Promise<RunStatusResponse> {
-  let body: RunStatusResponse | undefined;
-  await vi.waitFor(
-    async () => {
-      const res = await LONG.fetch(run.links.run, {
-        headers: { authorization: `Bearer ${run.accessToken}` },
-      });
-      expect(res.status).toBe(200);
-      body = await res.json<RunStatusResponse>();
-      expect(body.status).toBe("completed");
-    },
-    { timeout: 60_000, interval: 1_000 },
-  );
-  return body as RunStatusResponse;
 }
 
 /** Notifications at most 15 s apart from the call to its answer, each value above the last. */
