@@ -1,7 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { RunStatusResponse } from "#shared/schemas/runs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_META_KEY, type RunHandle } from "../../src/mcp/run-notice.js";
 import { MCP_BLOCKING_WAIT_MS } from "../../src/mcp/tool-run-wait.js";
 import { testProcess } from "../support/ledger-fixtures.js";
