@@ -36,6 +36,15 @@ export const runLinksSchema = z.object({
 });
 export type RunLinks = z.infer<typeof runLinksSchema>;
 
+/** What every answer about one run starts with: whose run it is and where it stands. */
+const runShape = {
+  success: z.literal(true),
+  transactionId: transactionIdSchema,
+  processId: processIdSchema,
+  status: runStateSchema,
+  taskId: paymentTaskIdSchema.nullable(),
+};
+
 /**
  * POST /api/execute/:processId with `Prefer: respond-async`, 202: the run is admitted (a paid one's
  * payment claimed) and goes on without the client. `accessToken` is shown once: it reads and
@@ -43,11 +52,7 @@ export type RunLinks = z.infer<typeof runLinksSchema>;
  */
 export const runAcceptedResponseSchema = z
   .object({
-    success: z.literal(true),
-    transactionId: transactionIdSchema,
-    processId: processIdSchema,
-    status: runStateSchema,
-    taskId: paymentTaskIdSchema.nullable(),
+    ...runShape,
     accessToken: z.string(),
     links: runLinksSchema,
     expiresAt: isoTimestampSchema,
@@ -69,11 +74,7 @@ export const runOutcomeSchema = z.object({
 /** GET /api/runs/:transactionId, 200. */
 export const runStatusResponseSchema = z
   .object({
-    success: z.literal(true),
-    transactionId: transactionIdSchema,
-    processId: processIdSchema,
-    status: runStateSchema,
-    taskId: paymentTaskIdSchema.nullable(),
+    ...runShape,
     progress: runProgressSchema.nullable(),
     /** Present once completed. */
     result: jsonObjectSchema.optional(),

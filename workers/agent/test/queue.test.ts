@@ -26,6 +26,20 @@ function queuedAgent(timeoutMs = 3_000) {
   return { processId, vars, request };
 }
 
+/** A run that takes the agent's one slot and keeps it until the test releases it. */
+async function holdTheSlot(processId: string) {
+  const store = env.AGENT_DO.getByName(processId);
+  const holder = newTransactionId("holder");
+  await store.enterQueue({
+    transactionId: holder,
+    maxConcurrentRuns: 1,
+    leaseMs: 10_000,
+    waitMs: 10_000,
+    now: Date.now(),
+  });
+  return { store, holder };
+}
+
 /** Starts a streamed run and reads it; `reached(type)` settles once that event was read. */
 async function startRun(body: unknown, vars: Record<string, unknown>, signal?: AbortSignal) {
   const waiting = new Map<string, () => void>();
@@ -124,16 +138,8 @@ describe("maxConcurrentRuns: the queue", () => {
 
   it("fails a run that waited its whole time limit for a slot, without running it", async () => {
     const agent = queuedAgent(200);
-    const store = env.AGENT_DO.getByName(agent.processId);
     // A run holding the one slot that never ends within the wait.
-    const holder = newTransactionId("holder");
-    await store.enterQueue({
-      transactionId: holder,
-      maxConcurrentRuns: 1,
-      leaseMs: 10_000,
-      waitMs: 10_000,
-      now: Date.now(),
-    });
+    const { store, holder } = await holdTheSlot(agent.processId);
     const run = await startRun(agent.request({ log: ["ran"] }), agent.vars);
     const read = await run.read;
     await run.done;
@@ -148,15 +154,7 @@ describe("maxConcurrentRuns: the queue", () => {
 
   it("gives a run what its wait left of the time limit: the limit counts from the request", async () => {
     const agent = queuedAgent(1_000);
-    const store = env.AGENT_DO.getByName(agent.processId);
-    const holder = newTransactionId("holder");
-    await store.enterQueue({
-      transactionId: holder,
-      maxConcurrentRuns: 1,
-      leaseMs: 10_000,
-      waitMs: 10_000,
-      now: Date.now(),
-    });
+    const { store, holder } = await holdTheSlot(agent.processId);
     // The one slot frees after 700 ms of the 1,000: a handler that needs 500 ms runs out of time.
     setTimeout(() => void store.releaseSlot({ transactionId: holder }), 700);
     const run = await startRun(agent.request({ delayMs: 500 }), agent.vars);
