@@ -17,9 +17,9 @@ const BODY_READ = /\.(text|json|arrayBuffer|blob|formData|bytes|getReader)\s*(<[
 
 /** The reads that are not of an agent's answer, each with the reason it is bounded. */
 const ALLOWED: Record<string, { reads: string[]; why: string }> = {
-  "execute/agent-answer.ts": {
+  "execute/bounded-body.ts": {
     reads: ["getReader"],
-    why: "the one bounded reader of agent answers itself",
+    why: "the one bounded reader of agent answers itself (fetchAgentAnswer's cap and deadline)",
   },
   "http/raw-body.ts": {
     reads: ["arrayBuffer"],
