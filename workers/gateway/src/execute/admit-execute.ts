@@ -46,13 +46,13 @@ export async function admitExecute(args: {
   }
   // Data the agent's schema refuses would fail the run: refused before any claim, so nothing is
   // spent (docs/gateway.md, "Execute").
-  const refusedData = await deps.dataRefusal({
+  const dataCheck = await deps.checkData({
     target: resolved.target,
     serviceUrl: context.serviceUrl,
     ownerAddress: context.owner,
     data: request.body.data,
   });
-  if (refusedData !== null) return failRun(withReason(refusedData));
+  if (!dataCheck.ok) return failRun(withReason(dataCheck.error));
 
   const admission = await admit({ request, deps, context, paid });
   if (!admission.ok) return admission;
