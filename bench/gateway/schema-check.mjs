@@ -94,7 +94,7 @@ export async function schemaCheckFigures({ runs }) {
     return {
       name,
       verdict: "refusal" in verdict ? "refused" : `unit cost ${verdict.unitCost}`,
-      answer: answer === null ? "passes" : answer.code,
+      answer: answer.ok ? "passes" : answer.error.code,
       budgetMs: budget[budget.length - 1],
       checkWorstMs: check[check.length - 1],
       checkP50Ms: percentile(check, 50),

@@ -1,6 +1,5 @@
 import type { AbortName } from "#shared/contract/aborts";
-import { appError } from "#shared/errors/app-error";
-import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
+import { appError, fail, ok, type Result } from "#shared/errors/app-error";
 import type { RunClaimResult } from "../outcome/outcome-types.js";
 import type { IdempotencyKey } from "./claims-types.js";
 
@@ -38,8 +37,7 @@ export const CLAIM_BUDGET_MS = 60_000;
  * this gateway never reports on a payment another one runs. A committed claim moves the
  * reservation's due time to `failAfterMs` from then: the claim may have waited behind the operator
  * account's other transactions, and a FAILED report due mid-run would beat the delivered one.
- * Null: claimed, run it. Otherwise the answer, with the local claim kept final (used) and nothing
- * run.
+ * Ok: claimed, run it. Otherwise why not, with the local claim kept final (used) and nothing run.
  */
 export async function claimRunOnLedger(args: {
   deps: LedgerClaimDeps;
@@ -50,7 +48,7 @@ export async function claimRunOnLedger(args: {
   /** The run's time limit and the report's grace: when a run not ended by then is reported failed. */
   failAfterMs: number;
   idempotency?: IdempotencyKey;
-}): Promise<GatewayAnswer | null> {
+}): Promise<Result<true>> {
   const { deps, processId, transactionId, taskId, payer } = args;
   const startedAt = Date.now();
   await deps.reports.reserve({
@@ -62,7 +60,7 @@ export async function claimRunOnLedger(args: {
   const late = Date.now() - startedAt > CLAIM_BUDGET_MS;
   if (claim.kind === "claimed" && !late) {
     await deps.reports.reserve({ taskId, payer, failAtMs: Date.now() + args.failAfterMs });
-    return null;
+    return ok(true);
   }
   // The key, if any, is forgotten (no answer stored): a retry finds the payment used.
   await deps.claims().finish({
@@ -73,33 +71,29 @@ export async function claimRunOnLedger(args: {
   if (claim.kind === "claimed") {
     // Claimed by this operator but past the budget: the reservation stays and reports it failed.
     console.error("gateway: run claim over its budget; nothing ran", processId, taskId);
-    return errorAnswer(
+    return fail(
       appError(
         "ledger_unavailable",
         `The run claim took over ${CLAIM_BUDGET_MS / 1000} s to commit on the ledger, so nothing ran; this payment will be reported failed and can then be refunded`,
       ),
-      { processId },
     );
   }
   if (claim.kind === "unknown") {
     // The claim may still have committed: the reservation stays, and when it comes due the
     // reporter settles it on the ledger (claims the run if nobody has, then reports it failed).
     console.error("gateway: run claim not confirmed; nothing ran", processId, taskId, claim.reason);
-    return errorAnswer(
+    return fail(
       appError(
         "ledger_unavailable",
         "The run claim could not be confirmed on the ledger, so nothing ran; this payment will be reported failed and can then be refunded",
       ),
-      { processId },
     );
   }
   await deps.reports.withdraw({ taskId, payer });
   if (claim.reason === "claimed_elsewhere") {
-    return errorAnswer(appError("payment_claimed_elsewhere"), { processId });
+    return fail(appError("payment_claimed_elsewhere"));
   }
-  return errorAnswer(appError("payment_already_claimed", unusableMessage(claim.abort)), {
-    processId,
-  });
+  return fail(appError("payment_already_claimed", unusableMessage(claim.abort)));
 }
 
 /** Why the ledger refused the run claim of a payment no gateway can run (payment::claim_run). */

@@ -8,7 +8,7 @@ import type { GatewayAnswer } from "../http/respond.js";
 import { loadGatewayContext } from "../ledger/context-cache.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { operatorAccount } from "../outcome/operator-account.js";
-import { executeDataRefusal } from "../schema/check-data.js";
+import { checkAgainstAgentSchema } from "../schema/check-data.js";
 
 /**
  * What an execute of `processId` for `userAddress` runs on, from the Worker's env: the one place
@@ -53,8 +53,8 @@ export function executeDepsFor(args: {
         ...call,
         timeoutMs: call.timeoutMs ?? config.agentTimeoutMs,
       }),
-    dataRefusal: ({ target, serviceUrl, ownerAddress, data }) =>
-      executeDataRefusal({
+    checkData: ({ target, serviceUrl, ownerAddress, data }) =>
+      checkAgainstAgentSchema({
         source: {
           target,
           serviceUrl,

@@ -4,7 +4,7 @@ import { claimRunOnLedger } from "../claims/ledger-claim.js";
 import { type Failure, refused } from "../http/failure.js";
 import { admit } from "./admit.js";
 import type { Admission, ExecuteDeps, ExecuteRequest } from "./execute-types.js";
-import { paidRunRefusal } from "./paid-run-refusal.js";
+import { checkPaidRun } from "./paid-run-refusal.js";
 import { checkProcessState } from "./process-state.js";
 import { newTransactionId } from "./transaction-id.js";
 
@@ -40,24 +40,26 @@ export async function admitExecute(args: {
   const resolved = deps.resolveTarget(context.serviceUrl);
   if (!resolved.ok) return failRun(agentUnavailable(resolved.message));
   const paid = context.pricing?.requiresPrepayment === true;
-  const unpaidable = paid ? paidRunRefusal(context, deps.operator) : null;
-  if (unpaidable !== null) return fail(refused(unpaidable, processId));
+  if (paid) {
+    const payable = checkPaidRun(context, deps.operator);
+    if (!payable.ok) return fail(refused(payable.error, processId));
+  }
   // Data the agent's schema refuses would fail the run: refused before any claim, so nothing is
   // spent (docs/gateway.md, "Execute").
-  const refusedData = await deps.dataRefusal({
+  const dataCheck = await deps.checkData({
     target: resolved.target,
     serviceUrl: context.serviceUrl,
     ownerAddress: context.owner,
     data: request.body.data,
   });
-  if (refusedData !== null) return failRun(withReason(refusedData));
+  if (!dataCheck.ok) return failRun(withReason(dataCheck.error));
 
   const admission = await admit({ request, deps, context, paid });
   if (!admission.ok) return admission;
   const { admitted } = admission;
   const { transactionId, taskId, idempotency, x402Response } = admitted;
   if (taskId !== null) {
-    const claimRefused = await claimRunOnLedger({
+    const claim = await claimRunOnLedger({
       deps,
       processId,
       transactionId,
@@ -67,12 +69,13 @@ export async function admitExecute(args: {
       ...(idempotency === null ? {} : { idempotency }),
     });
     // A payment this request committed (pay and run) is spent all the same: its receipt goes too.
-    if (claimRefused !== null) {
-      const answer =
-        x402Response === undefined
-          ? claimRefused
-          : { ...claimRefused, x402: { response: x402Response } };
-      return fail({ kind: "answered", answer });
+    if (!claim.ok) {
+      return fail({
+        kind: "refused",
+        error: claim.error,
+        processId,
+        ...(x402Response === undefined ? {} : { x402: { response: x402Response } }),
+      });
     }
   }
   return { ok: true, run: { ...admitted, context, target: resolved.target } };

@@ -1,4 +1,4 @@
-import type { AppError } from "#shared/errors/app-error";
+import type { Result } from "#shared/errors/app-error";
 import type { LedgerClient } from "#shared/ledger/client";
 import type { GatewayContext } from "#shared/ledger/records";
 import type { AgentRequest } from "#shared/schemas/agent";
@@ -30,15 +30,15 @@ export type ExecuteDeps = {
     call?: AgentCallOptions,
   ): Promise<AgentOutcome>;
   /**
-   * Why `data` cannot run, by the agent's published input schema (schema/check-data.ts), or
-   * null: asked before anything is claimed.
+   * Whether `data` can run, by the agent's published input schema (schema/check-data.ts), or why
+   * not: asked before anything is claimed.
    */
-  dataRefusal(args: {
+  checkData(args: {
     target: AgentTarget;
     serviceUrl: string;
     ownerAddress: string;
     data: ExecuteBody["data"];
-  }): Promise<AppError | null>;
+  }): Promise<Result<true>>;
   operator: OperatorSettings;
   publicOrigin: string | null;
   /** The process's outcome queue (docs/gateway.md, "Outcome reports"). */

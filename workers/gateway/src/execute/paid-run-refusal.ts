@@ -1,4 +1,4 @@
-import { type AppError, appError } from "#shared/errors/app-error";
+import { appError, fail, ok, type Result } from "#shared/errors/app-error";
 import type { GatewayContext } from "#shared/ledger/records";
 
 export type OperatorSettings = {
@@ -15,20 +15,19 @@ export type OperatorSettings = {
 };
 
 /**
- * Why this gateway must not run a paid process, or null when it may: it runs one only when it
- * can report the outcome, or silence would hand delivered work back to the payer at settle
- * (docs/gateway.md, "Outcome reports"). Checked before anything is claimed.
+ * Whether this gateway may run a paid process, or why not: it runs one only when it can report
+ * the outcome, or silence would hand delivered work back to the payer at settle (docs/gateway.md,
+ * "Outcome reports"). Checked before anything is claimed.
  */
-export function paidRunRefusal(
-  context: GatewayContext,
-  operator: OperatorSettings,
-): AppError | null {
+export function checkPaidRun(context: GatewayContext, operator: OperatorSettings): Result<true> {
   const refuse = (reason: string, message: string, more: Record<string, string> = {}) =>
-    appError("paid_runs_unavailable", message, {
-      reason,
-      ...(operator.address === null ? {} : { operator: operator.address }),
-      ...more,
-    });
+    fail<true>(
+      appError("paid_runs_unavailable", message, {
+        reason,
+        ...(operator.address === null ? {} : { operator: operator.address }),
+        ...more,
+      }),
+    );
   if (operator.address === null) {
     return refuse(
       "no_operator_key",
@@ -59,5 +58,5 @@ export function paidRunRefusal(
       { minPriceOctas: operator.minPriceOctas.toString() },
     );
   }
-  return null;
+  return ok(true);
 }

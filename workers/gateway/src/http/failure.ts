@@ -11,7 +11,7 @@ import { errorAnswer, failedRunAnswer, type GatewayAnswer } from "./respond.js";
  * - `failed_run`: SPEC's failed run, under a transaction id of its own although nothing ran
  *   (docs/gateway.md, "Execute").
  * - `answered`: an answer already decided elsewhere: the stored answer an Idempotency-Key
- *   replays, or the ledger claim's refusal (claims/ledger-claim.ts).
+ *   replays (claims/admit-caller.ts).
  */
 export type Failure =
   | {

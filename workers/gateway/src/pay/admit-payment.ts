@@ -7,9 +7,11 @@ import type { ClaimsApi, IdempotencyKey } from "../claims/claims-types.js";
 import { checkProcessState } from "../execute/process-state.js";
 import { newTransactionId } from "../execute/transaction-id.js";
 import { type Failure, refused } from "../http/failure.js";
-import type { EscrowScheme, PaymentTerms, VerifiedPayment } from "../payment/escrow-scheme.js";
+import type { EscrowScheme } from "../payment/escrow-scheme.js";
 import { paymentRequiredFailure } from "../payment/payment-required.js";
+import type { PaymentTerms } from "../payment/payment-requirements.js";
 import { PAYMENT_WAIT_SECS } from "../payment/submit-payment.js";
+import type { VerifiedPayment } from "../payment/verify-payment.js";
 
 /** The route under which POST /api/payment's Idempotency-Keys are scoped. */
 const PAYMENT_ROUTE = "payment";

@@ -2,7 +2,8 @@ import type { AppError } from "#shared/errors/app-error";
 import { errorMessage, errorStatus } from "#shared/errors/bodies";
 import type { SettleResponse } from "#shared/x402/transport";
 import type { Failure } from "../http/failure.js";
-import type { EscrowScheme, PaymentTerms } from "./escrow-scheme.js";
+import type { EscrowScheme } from "./escrow-scheme.js";
+import type { PaymentTerms } from "./payment-requirements.js";
 
 /**
  * A refusal that carries the payment requirements afresh. Only a 402 gets the make_payment built

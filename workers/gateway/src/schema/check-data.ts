@@ -1,5 +1,5 @@
 import { type OutputUnit, validate } from "@cfworker/json-schema";
-import type { AppError } from "#shared/errors/app-error";
+import { fail, ok, type Result } from "#shared/errors/app-error";
 import { type IssueLike, validationError } from "#shared/errors/validation";
 import type { JsonObject } from "#shared/schemas/common";
 import { agentSchemaOf, type SchemaSource } from "./agent-schema.js";
@@ -86,20 +86,20 @@ function issuesOf(allErrors: readonly OutputUnit[]): IssueLike[] {
 
 /**
  * An execute's `data` checked against the process's published input schema, before anything is
- * claimed (docs/gateway.md, "Execute" and "What the gateway checks"): null when it conforms, else
+ * claimed (docs/gateway.md, "Execute" and "What the gateway checks"): ok when it conforms, else
  * validation_failed naming the first failing field (`body.data.text: ...`). The check is bounded:
  * it runs the schema's checked copy (no owner regex), stops at the first failure, and data it
  * cannot check within its budget (metered-data.ts) is left to the agent, which checks its input
- * anyway: null. A schema over the budget is refused when it is fetched (agent-schema.ts), so the
+ * anyway: ok. A schema over the budget is refused when it is fetched (agent-schema.ts), so the
  * refusal here only repeats that one. Anything else the validator throws is the gateway's own
  * fault and goes to its error handler, never blamed on the caller or the agent.
  */
 export function checkExecuteData(args: {
   data: JsonObject;
   inputSchema: JsonObject;
-}): AppError | null {
+}): Result<true> {
   const plan = checkPlanOf(args.inputSchema);
-  if ("refusal" in plan) return schemaRefusalError(plan);
+  if ("refusal" in plan) return fail(schemaRefusalError(plan));
   let result: ReturnType<typeof validate>;
   try {
     result = validate(meteredData(args.data, plan), plan.schema, "2020-12", plan.lookup, true);
@@ -107,11 +107,11 @@ export function checkExecuteData(args: {
     // URIError: the validator writes each property name it visits into an error path with
     // encodeURI, which throws on a name holding a lone surrogate. Schema names were written once
     // when the schema was accepted, so this is a name in `data`: valid JSON, left to the agent.
-    if (error instanceof Unchecked || error instanceof URIError) return null;
+    if (error instanceof Unchecked || error instanceof URIError) return ok(true);
     throw error;
   }
-  if (result.valid) return null;
-  return validationError(issuesOf(result.errors), "body");
+  if (result.valid) return ok(true);
+  return fail(validationError(issuesOf(result.errors), "body"));
 }
 
 /**
@@ -120,12 +120,12 @@ export function checkExecuteData(args: {
  * publishes none is left to check its input itself; one that cannot be asked is refused here,
  * since the run would fail too, and nothing is claimed.
  */
-export async function executeDataRefusal(args: {
+export async function checkAgainstAgentSchema(args: {
   source: SchemaSource;
   data: JsonObject;
-}): Promise<AppError | null> {
+}): Promise<Result<true>> {
   const schema = await agentSchemaOf(args.source);
-  if (!schema.ok) return schema.error;
-  if (schema.value === null) return null;
+  if (!schema.ok) return schema;
+  if (schema.value === null) return ok(true);
   return checkExecuteData({ data: args.data, inputSchema: schema.value.inputSchema });
 }

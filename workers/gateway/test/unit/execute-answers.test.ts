@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROCESS_STATUS } from "#shared/contract/status";
-import { type AppError, appError } from "#shared/errors/app-error";
+import { type AppError, appError, fail, ok } from "#shared/errors/app-error";
 import { gatewayContextJson } from "#shared/ledger/records";
 import type { AgentOutcome } from "../../src/execute/forward-to-agent.js";
 import { newTransactionId } from "../../src/execute/transaction-id.js";
@@ -49,7 +49,7 @@ function depsOf(args: {
         ? { ok: true, target: { fetcher: null, baseUrl: "https://agent.test" } }
         : { ok: false, message: args.unresolvable },
     forward: args.forward,
-    dataRefusal: async () => args.dataRefusal ?? null,
+    checkData: async () => (args.dataRefusal === undefined ? ok(true) : fail(args.dataRefusal)),
     operator: { address: null, owners: [], minPriceOctas: 0n },
     publicOrigin: null,
     reports: untouched("reports"),

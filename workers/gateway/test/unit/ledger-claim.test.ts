@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { errorMessage, errorStatus } from "#shared/errors/bodies";
 import {
   CLAIM_BUDGET_MS,
   claimRunOnLedger,
@@ -36,7 +37,7 @@ function recordingDeps(claim: RunClaimResult, claimTakesMs = 0) {
 
 const FAIL_AFTER_MS = 90_000;
 
-const run = (deps: LedgerClaimDeps) =>
+const claimOnLedger = (deps: LedgerClaimDeps) =>
   claimRunOnLedger({
     deps,
     processId: "p1",
@@ -47,13 +48,21 @@ const run = (deps: LedgerClaimDeps) =>
     idempotency: { route: "execute", key: "k1" },
   });
 
+/** The refusal of a claim that must not run: its code, status and message. */
+async function refusal(deps: LedgerClaimDeps) {
+  const result = await claimOnLedger(deps);
+  if (result.ok) throw new Error("the claim was expected to be refused");
+  const { error } = result;
+  return { code: error.code, status: errorStatus(error), message: errorMessage(error) };
+}
+
 describe("claimRunOnLedger (docs/gateway.md, Across deployments)", () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
   afterEach(() => vi.useRealTimers());
 
   it("reserves the FAILED report before claiming, and runs when the claim committed", async () => {
     const { deps, calls } = recordingDeps({ kind: "claimed", hash: "0x1" });
-    expect(await run(deps)).toBeNull();
+    expect(await claimOnLedger(deps)).toEqual({ ok: true, value: true });
     expect(calls).toEqual(["reserve", "claimRun", "reserve"]);
   });
 
@@ -63,7 +72,7 @@ describe("claimRunOnLedger (docs/gateway.md, Across deployments)", () => {
     const takes = CLAIM_BUDGET_MS - 1;
     const { deps, failAts } = recordingDeps({ kind: "claimed", hash: "0x1" }, takes);
     const start = Date.now();
-    expect(await run(deps)).toBeNull();
+    expect(await claimOnLedger(deps)).toEqual({ ok: true, value: true });
     expect(failAts).toEqual([
       start + CLAIM_BUDGET_MS + FAIL_AFTER_MS,
       start + takes + FAIL_AFTER_MS,
@@ -76,10 +85,9 @@ describe("claimRunOnLedger (docs/gateway.md, Across deployments)", () => {
       { kind: "claimed", hash: "0x1" },
       CLAIM_BUDGET_MS + FAIL_AFTER_MS,
     );
-    const answer = await run(deps);
-    expect(answer?.status).toBe(503);
-    expect(answer?.body).toMatchObject({ code: "ledger_unavailable" });
-    expect(JSON.stringify(answer?.body)).toMatch(/nothing ran/);
+    const refused = await refusal(deps);
+    expect(refused).toMatchObject({ status: 503, code: "ledger_unavailable" });
+    expect(refused.message).toMatch(/nothing ran/);
     expect(calls).toEqual(["reserve", "claimRun", "finish k1"]);
   });
 
@@ -89,9 +97,7 @@ describe("claimRunOnLedger (docs/gateway.md, Across deployments)", () => {
       reason: "claimed_elsewhere",
       detail: "ERUN_ALREADY_CLAIMED",
     });
-    const answer = await run(deps);
-    expect(answer?.status).toBe(409);
-    expect(answer?.body).toMatchObject({ success: false, code: "payment_claimed_elsewhere" });
+    expect(await refusal(deps)).toMatchObject({ status: 409, code: "payment_claimed_elsewhere" });
     expect(calls).toEqual(["reserve", "claimRun", "finish k1", "withdraw"]);
   });
 
@@ -102,31 +108,26 @@ describe("claimRunOnLedger (docs/gateway.md, Across deployments)", () => {
       abort: "EOUTCOME_ALREADY_SET",
       detail: "EOUTCOME_ALREADY_SET",
     });
-    const answer = await run(deps);
-    expect(answer?.status).toBe(409);
-    expect(answer?.body).toMatchObject({ code: "payment_already_claimed" });
-    expect(JSON.stringify(answer?.body)).toMatch(/already has an outcome/);
+    const refused = await refusal(deps);
+    expect(refused).toMatchObject({ status: 409, code: "payment_already_claimed" });
+    expect(refused.message).toMatch(/already has an outcome/);
     expect(calls).toContain("withdraw");
   });
 
   it("says why in the 409 when the operator left the agents or the payment left escrow", async () => {
-    const refusal = async (abort: "ENOT_PROVIDER_OR_AGENT" | "ENOT_IN_ESCROW") =>
-      JSON.stringify(
-        (
-          await run(
-            recordingDeps({ kind: "refused", reason: "unusable", abort, detail: abort }).deps,
-          )
-        )?.body,
-      );
-    expect(await refusal("ENOT_PROVIDER_OR_AGENT")).toMatch(/no longer the provider or an agent/);
-    expect(await refusal("ENOT_IN_ESCROW")).toMatch(/no longer in escrow/);
+    const why = async (abort: "ENOT_PROVIDER_OR_AGENT" | "ENOT_IN_ESCROW") =>
+      (
+        await refusal(
+          recordingDeps({ kind: "refused", reason: "unusable", abort, detail: abort }).deps,
+        )
+      ).message;
+    expect(await why("ENOT_PROVIDER_OR_AGENT")).toMatch(/no longer the provider or an agent/);
+    expect(await why("ENOT_IN_ESCROW")).toMatch(/no longer in escrow/);
   });
 
   it("keeps the reservation when the claim's fate is unknown, and runs nothing (503)", async () => {
     const { deps, calls } = recordingDeps({ kind: "unknown", reason: "node unreachable" });
-    const answer = await run(deps);
-    expect(answer?.status).toBe(503);
-    expect(answer?.body).toMatchObject({ code: "ledger_unavailable" });
+    expect(await refusal(deps)).toMatchObject({ status: 503, code: "ledger_unavailable" });
     expect(calls).toEqual(["reserve", "claimRun", "finish k1"]);
   });
 });

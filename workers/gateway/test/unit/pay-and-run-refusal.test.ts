@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { PROCESS_STATUS } from "#shared/contract/status";
+import { ok } from "#shared/errors/app-error";
 import { gatewayContextJson } from "#shared/ledger/records";
 import type { SettleResponse } from "#shared/x402/transport";
 import type { RunClaimResult } from "../../src/outcome/outcome-types.js";
@@ -61,7 +62,7 @@ function depsOf(claim: RunClaimResult): RunDeps {
     forward: async () => {
       throw new Error("the agent called without a run claim");
     },
-    dataRefusal: async () => null,
+    checkData: async () => ok(true),
     operator: { address: OPERATOR, owners: [], minPriceOctas: 0n },
     publicOrigin: null,
     reports: {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { GatewayContext } from "#shared/ledger/records";
 import { PAYMENT_SETTLE_MARGIN_SECONDS } from "#shared/ledger/usable-payments";
 import { parseAgentBindings, resolveAgentTarget } from "../../src/execute/agent-target.js";
-import { paidRunRefusal } from "../../src/execute/paid-run-refusal.js";
+import { checkPaidRun } from "../../src/execute/paid-run-refusal.js";
 import { newTransactionId, UUID_V7 } from "../../src/execute/transaction-id.js";
 import { usablePaymentTaskIds } from "../../src/execute/usable-payments.js";
 import { listStatement } from "../../src/list/process-index-sql.js";
@@ -149,43 +149,50 @@ describe("listStatement", () => {
   });
 });
 
-describe("paidRunRefusal", () => {
+describe("checkPaidRun", () => {
   const operator = `0x${"a".repeat(64)}`;
   const owner = `0x${"1".repeat(64)}`;
   const listed = (): GatewayContext => ({ ...context([]), agents: [operator] });
+  const allowed = { ok: true, value: true };
 
   it("refuses without an operator key: nobody could report the outcome", () => {
-    expect(
-      paidRunRefusal(listed(), { address: null, owners: "*", minPriceOctas: 0n }),
-    ).toMatchObject({
-      code: "paid_runs_unavailable",
-      details: { reason: "no_operator_key" },
-    });
+    expect(checkPaidRun(listed(), { address: null, owners: "*", minPriceOctas: 0n })).toMatchObject(
+      {
+        ok: false,
+        error: { code: "paid_runs_unavailable", details: { reason: "no_operator_key" } },
+      },
+    );
   });
 
   it("refuses when the process does not list the operator among its agents", () => {
     expect(
-      paidRunRefusal(context([]), { address: operator, owners: "*", minPriceOctas: 0n }),
+      checkPaidRun(context([]), { address: operator, owners: "*", minPriceOctas: 0n }),
     ).toMatchObject({
-      code: "paid_runs_unavailable",
-      details: { reason: "operator_not_an_agent", operator },
+      ok: false,
+      error: {
+        code: "paid_runs_unavailable",
+        details: { reason: "operator_not_an_agent", operator },
+      },
     });
   });
 
   it("serves only the configured owners, and the operator's own processes", () => {
     expect(
-      paidRunRefusal(listed(), { address: operator, owners: [], minPriceOctas: 0n }),
+      checkPaidRun(listed(), { address: operator, owners: [], minPriceOctas: 0n }),
     ).toMatchObject({
-      details: { reason: "owner_not_served" },
+      ok: false,
+      error: { details: { reason: "owner_not_served" } },
     });
     expect(
-      paidRunRefusal(listed(), { address: operator, owners: [owner], minPriceOctas: 0n }),
-    ).toBeNull();
-    expect(
-      paidRunRefusal(listed(), { address: operator, owners: "*", minPriceOctas: 0n }),
-    ).toBeNull();
+      checkPaidRun(listed(), { address: operator, owners: [owner], minPriceOctas: 0n }),
+    ).toEqual(allowed);
+    expect(checkPaidRun(listed(), { address: operator, owners: "*", minPriceOctas: 0n })).toEqual(
+      allowed,
+    );
     const own = { ...listed(), owner: operator };
-    expect(paidRunRefusal(own, { address: operator, owners: [], minPriceOctas: 0n })).toBeNull();
+    expect(checkPaidRun(own, { address: operator, owners: [], minPriceOctas: 0n })).toEqual(
+      allowed,
+    );
   });
 
   it("runs another owner's process only at or above OPERATOR_MIN_PRICE_OCTAS; its own at any price", () => {
@@ -194,11 +201,14 @@ describe("paidRunRefusal", () => {
       pricing: { taskPrice, currency: "APT", requiresPrepayment: true },
     });
     const settings = { address: operator, owners: "*" as const, minPriceOctas: 4_000n };
-    expect(paidRunRefusal(priced(3_999n), settings)).toMatchObject({
-      code: "paid_runs_unavailable",
-      details: { reason: "price_below_operator_minimum", operator, minPriceOctas: "4000" },
+    expect(checkPaidRun(priced(3_999n), settings)).toMatchObject({
+      ok: false,
+      error: {
+        code: "paid_runs_unavailable",
+        details: { reason: "price_below_operator_minimum", operator, minPriceOctas: "4000" },
+      },
     });
-    expect(paidRunRefusal(priced(4_000n), settings)).toBeNull();
-    expect(paidRunRefusal({ ...priced(1n), owner: operator }, settings)).toBeNull();
+    expect(checkPaidRun(priced(4_000n), settings)).toEqual(allowed);
+    expect(checkPaidRun({ ...priced(1n), owner: operator }, settings)).toEqual(allowed);
   });
 });
