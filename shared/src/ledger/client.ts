@@ -20,6 +20,8 @@ export function createLedgerClient(args: CreateLedgerClientArgs) {
     moduleAddress: core.moduleAddress,
     /** The sequence number, gas price and chain id a transaction of a sender needs. */
     transactionContext: core.transactionContext,
+    /** Building, signing, simulating, batching and awaiting transactions (transactions.ts). */
+    transactions: core.transactions,
     ...accountFunctions(core),
     ...registryFunctions(core),
     ...paymentFunctions(core),

@@ -49,6 +49,8 @@ export interface LedgerCore {
   /** Simulates a SignedTransaction (BCS) whose signature is zeroed; throws what it would fail with. */
   simulateSigned(body: Uint8Array<ArrayBuffer>): Promise<void>;
   transactionContext: TransactionClient["transactionContext"];
+  /** The REST transaction client, for senders that build, batch and await their own. */
+  readonly transactions: TransactionClient;
 }
 
 /** The ts-sdk's build options for our submit options: our gas default, the rest only when given. */
@@ -116,5 +118,6 @@ export function createLedgerCore(args: CreateLedgerClientArgs): LedgerCore {
     waitForTransaction: transactions.waitForTransaction,
     simulateSigned: transactions.simulateSigned,
     transactionContext: transactions.transactionContext,
+    transactions,
   };
 }

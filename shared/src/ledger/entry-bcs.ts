@@ -166,10 +166,30 @@ export function rawEntryTransactionBytes(txn: RawEntryTransaction): Uint8Array {
 }
 
 const RAW_TRANSACTION_PREFIX = sha3_256(utf8.encode("APTOS::RawTransaction"));
+const TRANSACTION_PREFIX = sha3_256(utf8.encode("APTOS::Transaction"));
 
 /** What the sender signs: sha3-256("APTOS::RawTransaction") followed by the raw transaction. */
 export function signingMessage(rawTransaction: Uint8Array): Uint8Array {
   return concatBytes(RAW_TRANSACTION_PREFIX, rawTransaction);
+}
+
+/**
+ * A signed transaction's hash as the node names it (0x + 64 hex): sha3-256 of
+ * sha3-256("APTOS::Transaction"), the UserTransaction tag (0) and the signed transaction's BCS. A
+ * batch submission answers no hashes, so its sender computes them.
+ */
+export function signedTransactionHash(signed: Uint8Array): string {
+  return `0x${bytesToHex(sha3_256(concatBytes(TRANSACTION_PREFIX, Uint8Array.of(0), signed)))}`;
+}
+
+/** The body of a batch submission: a BCS vector of signed transactions. */
+export function signedTransactionBatchBytes(
+  signed: readonly Uint8Array[],
+): Uint8Array<ArrayBuffer> {
+  const w = new BcsWriter();
+  w.uleb128(signed.length);
+  for (const transaction of signed) w.fixed(transaction);
+  return new Uint8Array(w.toUint8Array());
 }
 
 // AccountAuthenticator variants whose TransactionAuthenticator twin has the same index and

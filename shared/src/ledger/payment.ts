@@ -11,7 +11,7 @@ import {
   paymentRecordJson,
   paymentTupleJson,
 } from "./records.js";
-import type { LedgerSigner, SubmitOptions, TxReceipt } from "./transactions.js";
+import type { EntryCall, LedgerSigner, SubmitOptions, TxReceipt } from "./transactions.js";
 import { usableOpenPayments } from "./usable-payments.js";
 import { orNull, single } from "./view-results.js";
 
@@ -42,6 +42,24 @@ interface KeyedCall extends PaymentKey {
 
 function keyArgs(key: PaymentKey): [string, string, string] {
   return [key.processId, key.taskId, toAddress(key.payer, "payer")];
+}
+
+/** An entry call without its signer: what a sender that builds its own transactions sends. */
+export type OperatorCall = Omit<EntryCall, "signer" | "options">;
+
+/** payment::claim_run of a payment (the run claim; move/README.md, "payment"). */
+export function claimRunCall(key: PaymentKey): OperatorCall {
+  return { fn: "claim_run", args: keyArgs(key) };
+}
+
+/** payment::report_outcome of a payment: delivered with the result's hash, or failed. */
+export function reportOutcomeCall(
+  args: PaymentKey & { delivered: boolean; resultHash?: Uint8Array },
+): OperatorCall {
+  return {
+    fn: "report_outcome",
+    args: [...keyArgs(args), args.delivered, toBytes(args.resultHash, "resultHash")],
+  };
 }
 
 function opts(options: SubmitOptions | undefined): { options?: SubmitOptions } {
@@ -172,12 +190,7 @@ export function paymentFunctions(core: LedgerCore) {
     async reportOutcome(
       args: KeyedCall & { delivered: boolean; resultHash?: Uint8Array },
     ): Promise<TxReceipt> {
-      return core.entry({
-        signer: args.signer,
-        fn: "report_outcome",
-        args: [...keyArgs(args), args.delivered, toBytes(args.resultHash, "resultHash")],
-        ...opts(args.options),
-      });
+      return core.entry({ signer: args.signer, ...reportOutcomeCall(args), ...opts(args.options) });
     },
 
     /**
@@ -185,12 +198,7 @@ export function paymentFunctions(core: LedgerCore) {
      * records so, once, before the run; any second claim aborts ERUN_ALREADY_CLAIMED.
      */
     async claimRun(args: KeyedCall): Promise<TxReceipt> {
-      return core.entry({
-        signer: args.signer,
-        fn: "claim_run",
-        args: keyArgs(args),
-        ...opts(args.options),
-      });
+      return core.entry({ signer: args.signer, ...claimRunCall(args), ...opts(args.options) });
     },
 
     /** The address that claimed the payment's run, or null when nobody has. */

@@ -5,12 +5,14 @@ import {
   type EntryFunctionRef,
   type MoveArgument,
   rawEntryTransactionBytes,
+  signedTransactionBatchBytes,
   signedTransactionBytes,
   signingMessage,
 } from "./entry-bcs.js";
 import { LedgerError } from "./errors.js";
 import type { NetworkConfig } from "./networks.js";
 import { missingPackageError, nodeAnswerError } from "./node-error.js";
+import { type BatchEntryResult, batchResults } from "./transaction-batch.js";
 import { type FetchLike, type NodeAnswer, sendNodeRequest } from "./transport.js";
 
 /**
@@ -354,6 +356,29 @@ export function createTransactionClient(args: {
     return { sequenceNumber, gasUnitPrice: price, chainId: chain };
   }
 
+  /** The raw transaction of `submission` on `context` (sequence number, gas price, chain id). */
+  function rawEntry(submission: EntrySubmission, context: TransactionContext): Uint8Array {
+    return rawEntryTransactionBytes({
+      sender: submission.signer.accountAddress.toStringLong(),
+      sequenceNumber: context.sequenceNumber,
+      function: submission.function,
+      params: submission.params,
+      args: submission.args,
+      maxGasAmount: submission.options?.maxGasAmount ?? DEFAULT_MAX_GAS_AMOUNT,
+      gasUnitPrice: context.gasUnitPrice,
+      expirationTimestampSecs: BigInt(Math.floor(Date.now() / 1000)) + EXPIRATION_SECS,
+      chainId: context.chainId,
+    });
+  }
+
+  /** The signed transaction's BCS, as the node is sent it. */
+  function signRaw(signer: LedgerSigner, raw: Uint8Array): Uint8Array<ArrayBuffer> {
+    return signedTransactionBytes(
+      raw,
+      signer.signWithAuthenticator(signingMessage(raw)).bcsToBytes(),
+    );
+  }
+
   /**
    * Builds the transaction (sequence number, gas price and chain id asked for at once),
    * simulates it when the client does, signs it, submits its BCS and waits for the commit.
@@ -362,31 +387,37 @@ export function createTransactionClient(args: {
     const options = submission.options ?? {};
     const sender = submission.signer.accountAddress.toStringLong();
     const context = await transactionContext(sender, options);
-    const raw = rawEntryTransactionBytes({
-      sender,
-      sequenceNumber: context.sequenceNumber,
-      function: submission.function,
-      params: submission.params,
-      args: submission.args,
-      maxGasAmount: options.maxGasAmount ?? DEFAULT_MAX_GAS_AMOUNT,
-      gasUnitPrice: context.gasUnitPrice,
-      expirationTimestampSecs: BigInt(Math.floor(Date.now() / 1000)) + EXPIRATION_SECS,
-      chainId: context.chainId,
-    });
+    const raw = rawEntry(submission, context);
     if (args.simulate) await simulate(submission.signer, raw);
-    const authenticator = submission.signer.signWithAuthenticator(signingMessage(raw)).bcsToBytes();
     const pending = await ask(
       "submit",
       {
         method: "POST",
         path: "transactions",
-        body: signedTransactionBytes(raw, authenticator),
+        body: signRaw(submission.signer, raw),
         contentType: BCS_SIGNED_TRANSACTION,
       },
       pendingAnswer,
     );
     options.onSubmitted?.(pending.hash);
     return waitForTransaction(pending.hash, options);
+  }
+
+  /**
+   * POST /v1/transactions/batch: signed transactions in one request, taken in order (one sender's
+   * consecutive sequence numbers share one trip to the node); each one's fate by index
+   * (transaction-batch.ts). Their commits are awaited one by one with waitForTransaction.
+   */
+  async function submitBatch(signed: readonly Uint8Array[]): Promise<BatchEntryResult[]> {
+    const answer = await sendNodeRequest({
+      fetch: args.fetch,
+      timeoutMs: args.requestTimeoutMs,
+      method: "POST",
+      url: `${network.fullnode}/transactions/batch`,
+      headers: { "content-type": BCS_SIGNED_TRANSACTION },
+      body: signedTransactionBatchBytes(signed),
+    });
+    return batchResults({ answer, signed, moduleAddress });
   }
 
   /** The package address; invalid_input when the network has none configured. */
@@ -400,23 +431,34 @@ export function createTransactionClient(args: {
     return moduleAddress;
   }
 
-  /** An entry function of our package, its parameter types from the shared table. */
-  async function entry(call: EntryCall): Promise<TxReceipt> {
+  /** An entry function of our package as a submission, its parameter types from the shared table. */
+  function entrySubmission(call: EntryCall): EntrySubmission {
     const address = packageAddress();
     const spec = FUNCTIONS[call.fn];
-    return submitEntry({
+    return {
       signer: call.signer,
       function: { address, module: spec.module, name: spec.name },
       params: spec.params,
       args: call.args,
       ...(call.options === undefined ? {} : { options: call.options }),
-    });
+    };
+  }
+
+  /** An entry function of our package, built, signed, submitted and awaited. */
+  async function entry(call: EntryCall): Promise<TxReceipt> {
+    return submitEntry(entrySubmission(call));
   }
 
   return {
     moduleAddress: packageAddress,
     entry,
+    entrySubmission,
     submitEntry,
+    rawEntry,
+    signRaw,
+    /** Simulates a raw transaction as its signer would send it; throws what it would fail with. */
+    simulateRaw: simulate,
+    submitBatch,
     transactionContext,
     simulateSigned,
     waitForTransaction,

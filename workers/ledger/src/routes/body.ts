@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { MAX_BATCH_TRANSACTIONS } from "#shared/ledger/transaction-batch";
 import { NodeError } from "../node/errors.js";
-import { MAX_BATCH_TRANSACTIONS } from "../tx/decode.js";
 
 /** Aptos' maximum transaction size; no request body the devnode accepts is larger. */
 export const MAX_BODY_BYTES = 64 * 1024;

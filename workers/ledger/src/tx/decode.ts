@@ -7,6 +7,7 @@ import {
   TransactionPayloadEntryFunction,
 } from "@aptos-labs/ts-sdk";
 import { concatBytes } from "#shared/auth/bytes";
+import { MAX_BATCH_TRANSACTIONS } from "#shared/ledger/transaction-batch";
 import { bytesToHex } from "../engine/move-values.js";
 import { NodeError } from "../node/errors.js";
 
@@ -41,9 +42,6 @@ export interface ReadTransaction {
   /** How many of them are the RawTransaction (the signed part). */
   rawLength: number;
 }
-
-/** Aptos' default cap on one batch submission (api.max_submit_transaction_batch_size). */
-export const MAX_BATCH_TRANSACTIONS = 100;
 
 function undecodable(error: unknown, what: string): NodeError {
   const reason = error instanceof Error ? error.message : String(error);
