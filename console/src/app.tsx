@@ -1,0 +1,7 @@
+export function App() {
+  return (
+    <main>
+      <h1>agentgate console</h1>
+    </main>
+  );
+}
