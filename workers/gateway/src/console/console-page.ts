@@ -27,6 +27,7 @@ export const consolePageHtml = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>agentgate console</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${CONSOLE_STYLE_PATH}">
 <script type="module" src="${CONSOLE_SCRIPT_PATH}"></script>
 </head>
