@@ -1,6 +1,7 @@
 import { useState } from "hono/jsx/dom";
 import type { Process } from "#shared/schemas/process";
 import { listActiveProcesses } from "./api.js";
+import { eventValue } from "./event-value.js";
 import {
   choices,
   type ExploreFilter,
@@ -39,7 +40,6 @@ function Filters(props: {
 }) {
   const { filter, onChange } = props;
   const set = (part: Partial<ExploreFilter>) => onChange({ ...filter, ...part });
-  const value = (event: Event) => (event.target as HTMLInputElement | HTMLSelectElement).value;
   return (
     <form
       class="filters"
@@ -51,12 +51,12 @@ function Filters(props: {
         <input
           type="search"
           value={filter.text}
-          onInput={(event: Event) => set({ text: value(event) })}
+          onInput={(event: Event) => set({ text: eventValue(event) })}
         />
       </label>
       <label>
         Tag
-        <select onChange={(event: Event) => set({ tag: value(event) })}>
+        <select onChange={(event: Event) => set({ tag: eventValue(event) })}>
           <option value="">Any tag</option>
           {choices(props.processes.flatMap((p) => p.tags)).map((tag) => (
             <option value={tag} selected={tag === filter.tag}>
@@ -67,7 +67,7 @@ function Filters(props: {
       </label>
       <label>
         Owner
-        <select onChange={(event: Event) => set({ owner: value(event) })}>
+        <select onChange={(event: Event) => set({ owner: eventValue(event) })}>
           <option value="">Any owner</option>
           {choices(props.processes.map((p) => p.owner)).map((owner) => (
             <option value={owner} selected={owner === filter.owner}>
@@ -78,7 +78,9 @@ function Filters(props: {
       </label>
       <label>
         Price
-        <select onChange={(event: Event) => set({ price: oneOf(PRICE_FILTERS, value(event)) })}>
+        <select
+          onChange={(event: Event) => set({ price: oneOf(PRICE_FILTERS, eventValue(event)) })}
+        >
           <option value="any">Any price</option>
           <option value="free">Free</option>
           <option value="paid">Paid</option>
@@ -86,7 +88,7 @@ function Filters(props: {
       </label>
       <label>
         Sort by
-        <select onChange={(event: Event) => set({ sort: oneOf(SORT_ORDERS, value(event)) })}>
+        <select onChange={(event: Event) => set({ sort: oneOf(SORT_ORDERS, eventValue(event)) })}>
           <option value="name">Name</option>
           <option value="price-low">Price, lowest first</option>
           <option value="price-high">Price, highest first</option>

@@ -1,77 +1,11 @@
 import { useState } from "hono/jsx/dom";
 import type { RunAcceptedResponse } from "#shared/schemas/runs";
 import { startRun } from "./api.js";
-import { ADDRESS_FIELD, checkRunForm, DATA_FIELD } from "./run-data.js";
-import { formData, type SchemaField, schemaFields } from "./schema-fields.js";
+import { eventValue } from "./event-value.js";
+import { ADDRESS_FIELD, checkRunForm } from "./run-data.js";
+import { FieldInput, ProblemList } from "./run-form-fields.js";
+import { formData, schemaFields } from "./schema-fields.js";
 import type { DataProblems } from "./validate-data.js";
-
-const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
-
-function FieldInput(props: {
-  field: SchemaField;
-  text: string;
-  problem: string | undefined;
-  onText: (text: string) => void;
-}) {
-  const { field, problem } = props;
-  const id = `field-${field.name}`;
-  const common = {
-    id,
-    name: field.name,
-    "aria-invalid": problem === undefined ? "false" : "true",
-    "aria-describedby": `${id}-help ${id}-problem`,
-  };
-  const input =
-    field.kind === "enum" || field.kind === "boolean" ? (
-      <select {...common} onChange={(event: Event) => props.onText(inputValue(event))}>
-        {(field.kind === "boolean" ? ["false", "true"] : field.options).map((option) => (
-          <option value={option} selected={option === props.text}>
-            {option}
-          </option>
-        ))}
-      </select>
-    ) : (
-      <input
-        {...common}
-        type="text"
-        inputMode={field.kind === "string" || field.kind === "json" ? "text" : "decimal"}
-        value={props.text}
-        required={field.required}
-        onInput={(event: Event) => props.onText(inputValue(event))}
-      />
-    );
-  return (
-    <div class="field">
-      <label for={id}>
-        {field.name}
-        {field.required ? " (required)" : ""}
-      </label>
-      {input}
-      <small id={`${id}-help`}>
-        {field.description ?? ""}
-        {field.kind === "json" ? " A JSON value." : ""}
-      </small>
-      <span class="problem" id={`${id}-problem`}>
-        {problem === undefined ? "" : `${field.name} ${problem}`}
-      </span>
-    </div>
-  );
-}
-
-function ProblemList(props: { problems: DataProblems }) {
-  const entries = Object.entries(props.problems);
-  if (entries.length === 0) return null;
-  return (
-    <div class="problem" role="alert">
-      <p>Nothing was sent. Fix these first:</p>
-      <ul>
-        {entries.map(([field, message]) => (
-          <li>{`${field === DATA_FIELD ? "The data" : field} ${message}`}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /**
  * The run form of a free process (docs/console.md, "Run form"): fields generated from the input
@@ -126,7 +60,7 @@ export function RunForm(props: {
           value={address}
           aria-invalid={problems[ADDRESS_FIELD] === undefined ? "false" : "true"}
           aria-describedby="run-address-help"
-          onInput={(event: Event) => setAddress(inputValue(event))}
+          onInput={(event: Event) => setAddress(eventValue(event))}
         />
         <small id="run-address-help">
           A free run is not paid for: the gateway records this address as the caller.
@@ -175,7 +109,7 @@ export function RunForm(props: {
             id="run-json"
             rows={6}
             value={raw}
-            onInput={(event: Event) => setRaw(inputValue(event))}
+            onInput={(event: Event) => setRaw(eventValue(event))}
           />
         </div>
       )}
