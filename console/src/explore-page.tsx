@@ -33,6 +33,44 @@ function ProcessCard({ process }: { process: Process }) {
   );
 }
 
+type Options = readonly (readonly [value: string, text: string])[];
+
+const PRICE_CHOICES: Options = [
+  ["any", "Any price"],
+  ["free", "Free"],
+  ["paid", "Paid"],
+];
+const SORT_CHOICES: Options = [
+  ["name", "Name"],
+  ["price-low", "Price, lowest first"],
+  ["price-high", "Price, highest first"],
+  ["newest", "Newest first"],
+];
+
+const shortAddress = (address: string) => `${address.slice(0, 10)}…${address.slice(-4)}`;
+
+/** A labelled select of `options`, `value` selected. */
+function Choice(props: {
+  label: string;
+  value: string;
+  options: Options;
+  onPick: (value: string) => void;
+}) {
+  const id = `filter-${props.label.toLowerCase().replaceAll(" ", "-")}`;
+  return (
+    <div class="filter">
+      <label for={id}>{props.label}</label>
+      <select id={id} onChange={(event: Event) => props.onPick(eventValue(event))}>
+        {props.options.map(([value, text]) => (
+          <option value={value} selected={value === props.value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function Filters(props: {
   processes: readonly Process[];
   filter: ExploreFilter;
@@ -40,61 +78,47 @@ function Filters(props: {
 }) {
   const { filter, onChange } = props;
   const set = (part: Partial<ExploreFilter>) => onChange({ ...filter, ...part });
+  const tags = props.processes.flatMap((process) => process.tags);
+  const owners = props.processes.map((process) => process.owner);
   return (
     <form
       class="filters"
       aria-label="Find processes"
       onSubmit={(event: Event) => event.preventDefault()}
     >
-      <label>
-        Search
+      <div class="filter">
+        <label for="filter-search">Search</label>
         <input
+          id="filter-search"
           type="search"
           value={filter.text}
           onInput={(event: Event) => set({ text: eventValue(event) })}
         />
-      </label>
-      <label>
-        Tag
-        <select onChange={(event: Event) => set({ tag: eventValue(event) })}>
-          <option value="">Any tag</option>
-          {choices(props.processes.flatMap((p) => p.tags)).map((tag) => (
-            <option value={tag} selected={tag === filter.tag}>
-              {tag}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Owner
-        <select onChange={(event: Event) => set({ owner: eventValue(event) })}>
-          <option value="">Any owner</option>
-          {choices(props.processes.map((p) => p.owner)).map((owner) => (
-            <option value={owner} selected={owner === filter.owner}>
-              {`${owner.slice(0, 10)}…${owner.slice(-4)}`}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Price
-        <select
-          onChange={(event: Event) => set({ price: oneOf(PRICE_FILTERS, eventValue(event)) })}
-        >
-          <option value="any">Any price</option>
-          <option value="free">Free</option>
-          <option value="paid">Paid</option>
-        </select>
-      </label>
-      <label>
-        Sort by
-        <select onChange={(event: Event) => set({ sort: oneOf(SORT_ORDERS, eventValue(event)) })}>
-          <option value="name">Name</option>
-          <option value="price-low">Price, lowest first</option>
-          <option value="price-high">Price, highest first</option>
-          <option value="newest">Newest first</option>
-        </select>
-      </label>
+      </div>
+      <Choice
+        label="Tag"
+        value={filter.tag}
+        options={[["", "Any tag"], ...choices(tags).map((tag) => [tag, tag] as const)]}
+        onPick={(tag) => set({ tag })}
+      />
+      <Choice
+        label="Owner"
+        value={filter.owner}
+        options={[["", "Any owner"], ...choices(owners).map((o) => [o, shortAddress(o)] as const)]}
+        onPick={(owner) => set({ owner })}
+      />
+      <Choice
+        label="Price"
+        value={filter.price}
+        options={PRICE_CHOICES}
+        onPick={(price) => set({ price: oneOf(PRICE_FILTERS, price) })}
+      />
+      <Choice
+        label="Sort by"
+        value={filter.sort}
+        options={SORT_CHOICES}
+        onPick={(sort) => set({ sort: oneOf(SORT_ORDERS, sort) })}
+      />
     </form>
   );
 }

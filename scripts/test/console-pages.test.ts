@@ -63,12 +63,17 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
     return watched;
   };
 
-  it("Explore lists the active processes and finds one by search", async () => {
+  it("Explore lists the active processes and finds one by search, tag and price", async () => {
     const { page, problems } = await open("/");
     expect(new URL(page.url()).pathname).toBe("/console");
     await expect.poll(() => page.locator("h1").innerText()).toBe("Explore processes");
     await page.getByLabel("Search").fill("report");
     await expect.poll(() => page.locator(".card h2").allInnerTexts()).toEqual(["Slow report"]);
+    await page.getByLabel("Tag").selectOption("reports");
+    await expect.poll(() => page.locator(".card h2").allInnerTexts()).toEqual(["Slow report"]);
+    await page.getByLabel("Price").selectOption("paid");
+    await expect.poll(() => page.locator(".card h2").count()).toBe(0);
+    await page.getByLabel("Price").selectOption("free");
     await page.getByLabel("Search").fill("no such process");
     await expect
       .poll(() => page.getByRole("status").first().innerText())
