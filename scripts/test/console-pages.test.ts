@@ -1,5 +1,6 @@
 // The console (issue 23, docs/console.md) in Debian's Chromium against the local stack with the
-// slow-report example agent registered as a free process: each page renders its text with no
+// slow-report example agent registered as a free process (and once more as a paid one, whose page
+// shows its price and no run form yet): each page renders its text with no
 // script error or CSP refusal and no serious accessibility violation; a process is found by
 // search; its generated form refuses an invalid value with the schema's message and sends
 // nothing; a run's progress, log lines and result arrive live. Skips, saying why, only when no
@@ -30,6 +31,7 @@ if (chromiumPath === null) {
 // The slow-report example agent serves the process with this id: one step a second, with
 // progress and a log line per step (workers/agent/examples/slow-report).
 const SLOW = "slow-report";
+const PAID = "paid-report";
 
 describe.skipIf(chromiumPath === null)("the console in a browser", () => {
   let setup: CliStack | undefined;
@@ -49,6 +51,14 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
       url: "service://SLOW_REPORT_AGENT",
       agents: [stackKeys(setup.stack).operator.address],
     });
+    // A paid process on the same agent: its page shows the price, and no run form yet.
+    await registerConfig(setup, examplesOwner(setup.stack), {
+      id: PAID,
+      name: "Paid report",
+      url: "service://SLOW_REPORT_AGENT",
+      agents: [stackKeys(setup.stack).operator.address],
+      pricing: { taskPrice: "1000", requiresPrepayment: true },
+    });
     browser = await launchChromium(chromiumPath as string);
   });
 
@@ -67,17 +77,20 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
     const { page, problems } = await open("/");
     expect(new URL(page.url()).pathname).toBe("/console");
     await expect.poll(() => page.locator("h1").innerText()).toBe("Explore processes");
-    await page.getByLabel("Search").fill("report");
+    await page.getByLabel("Search").fill("slow");
     await expect.poll(() => page.locator(".card h2").allInnerTexts()).toEqual(["Slow report"]);
+    await page.getByLabel("Search").fill("");
     await page.getByLabel("Tag").selectOption("reports");
     await expect.poll(() => page.locator(".card h2").allInnerTexts()).toEqual(["Slow report"]);
+    await page.getByLabel("Tag").selectOption("");
     await page.getByLabel("Price").selectOption("paid");
-    await expect.poll(() => page.locator(".card h2").count()).toBe(0);
+    await expect.poll(() => page.locator(".card h2").allInnerTexts()).toEqual(["Paid report"]);
     await page.getByLabel("Price").selectOption("free");
+    await expect.poll(() => page.locator(".card h2").allInnerTexts()).toEqual(["Slow report"]);
     await page.getByLabel("Search").fill("no such process");
     await expect
       .poll(() => page.getByRole("status").first().innerText())
-      .toBe("0 of 1 active processes");
+      .toBe("0 of 2 active processes");
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
@@ -95,6 +108,17 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,
     );
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("a paid process's page shows its price and says paying comes next, with no run form", async () => {
+    const { page, problems } = await open(`/console#/processes/${PAID}`);
+    await expect.poll(() => page.locator("h1").innerText()).toBe("Paid report");
+    const text = await page.locator("main").innerText();
+    expect(text).toContain("0.00001 APT (1000 octas)");
+    expect(text).toContain("with a wallet, comes next");
+    expect(await page.getByRole("button", { name: "Run" }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
