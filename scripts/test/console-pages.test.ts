@@ -1,8 +1,8 @@
 // The console (issue 23, docs/console.md) in Debian's Chromium against the local stack with the
-// slow-report example agent registered as a free process (and once more as a paid one, whose page
-// shows its price and no run form yet): each page renders its text with no
-// script error or CSP refusal and no serious accessibility violation; a process is found by
-// search; its generated form refuses an invalid value with the schema's message and sends
+// slow-report example agent registered as a free process, and once more as a paid one: each page
+// renders its text with no script error or CSP refusal and no serious accessibility violation; a
+// process is found by search, tag and price; the paid one's page shows its price and no run form
+// yet; the free one's generated form refuses an invalid value with the schema's message and sends
 // nothing; a run's progress, log lines and result arrive live. Skips, saying why, only when no
 // Chromium is installed (Debian: apt-get install -y chromium).
 import type { Browser } from "playwright-core";
