@@ -22,6 +22,8 @@ function problemOf(error: OutputUnit): [string, string] {
   return [topProperty(error.instanceLocation), error.error.replace(/\.$/, "")];
 }
 
+// It runs the published schema as it is, `pattern` included, in the user's tab: docs/console.md,
+// "Next", says what closes that.
 export function checkRunData(schema: Record<string, unknown>, data: unknown): DataProblems {
   let result: ReturnType<Validator["validate"]>;
   try {
