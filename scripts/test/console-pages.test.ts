@@ -73,7 +73,7 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
     return watched;
   };
 
-  it("Explore lists the active processes and finds one by search, tag and price", async () => {
+  it("Explore lists the active processes, finds one by search, tag and price, fits 360 px", async () => {
     const { page, problems } = await open("/");
     expect(new URL(page.url()).pathname).toBe("/console");
     await expect.poll(() => page.locator("h1").innerText()).toBe("Explore processes");
@@ -91,6 +91,11 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
     await expect
       .poll(() => page.getByRole("status").first().innerText())
       .toBe("0 of 2 active processes");
+    await page.getByLabel("Search").fill("");
+    await page.setViewportSize({ width: 360, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
@@ -137,7 +142,7 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
     expect(problems).toEqual([]);
   });
 
-  it("runs a process and shows its progress, log lines and result as they arrive", async () => {
+  it("runs a process and shows its progress, log lines and result live, fitting 360 px", async () => {
     const { page, problems } = await open("/console");
     await page.getByLabel("Search").fill("slow");
     await page.getByRole("link", { name: "Slow report" }).click();
@@ -159,6 +164,10 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
       .toContain("A report on tides in 3 steps");
     expect(await page.getByRole("status").first().innerText()).toContain("completed");
     expect(await page.locator(".log").innerText()).toContain("step 3/3");
+    await page.setViewportSize({ width: 360, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
