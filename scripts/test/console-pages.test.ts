@@ -21,6 +21,7 @@ import {
   seriousViolations,
   type WatchedPage,
   watchedPage,
+  widthAt,
 } from "./support/console-browser.js";
 
 const chromiumPath = findChromium();
@@ -32,6 +33,8 @@ if (chromiumPath === null) {
 // progress and a log line per step (workers/agent/examples/slow-report).
 const SLOW = "slow-report";
 const PAID = "paid-report";
+/** A phone's width, in CSS pixels: no page may scroll sideways at it. */
+const NARROW = 360;
 
 describe.skipIf(chromiumPath === null)("the console in a browser", () => {
   let setup: CliStack | undefined;
@@ -92,16 +95,13 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
       .poll(() => page.getByRole("status").first().innerText())
       .toBe("0 of 2 active processes");
     await page.getByLabel("Search").fill("");
-    await page.setViewportSize({ width: 360, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      360,
-    );
+    expect(await widthAt(page, NARROW)).toBeLessThanOrEqual(NARROW);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
 
   it("a process's page shows what it is and how to call it, on a narrow screen too", async () => {
-    const { page, problems } = await open(`/console#/processes/${SLOW}`, 360);
+    const { page, problems } = await open(`/console#/processes/${SLOW}`, NARROW);
     await expect.poll(() => page.locator("h1").innerText()).toBe("Slow report");
     // The schema arrives after the process: the form's field from it.
     await expect.poll(() => page.getByLabel("seconds").count()).toBe(1);
@@ -110,9 +110,7 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
       expect(text).toContain(part);
     }
     expect(text).toContain(`"url": "${origin}/mcp"`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      360,
-    );
+    expect(await widthAt(page, NARROW)).toBeLessThanOrEqual(NARROW);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
@@ -164,10 +162,7 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
       .toContain("A report on tides in 3 steps");
     expect(await page.getByRole("status").first().innerText()).toContain("completed");
     expect(await page.locator(".log").innerText()).toContain("step 3/3");
-    await page.setViewportSize({ width: 360, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      360,
-    );
+    expect(await widthAt(page, NARROW)).toBeLessThanOrEqual(NARROW);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });

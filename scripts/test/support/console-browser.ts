@@ -49,3 +49,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
+
+/** The page's width once the viewport is `width` wide: more means it scrolls sideways. */
+export async function widthAt(page: Page, width: number): Promise<number> {
+  await page.setViewportSize({ width, height: 900 });
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
