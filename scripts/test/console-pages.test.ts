@@ -145,23 +145,24 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
     await page.getByLabel("Search").fill("slow");
     await page.getByRole("link", { name: "Slow report" }).click();
     await page.getByLabel("Your account address").fill("0x1");
-    await page.getByLabel("seconds").fill("3");
+    await page.getByLabel("seconds").fill("4");
     await page.getByLabel("topic").fill("tides");
     await page.getByRole("button", { name: "Run" }).click();
     await expect.poll(() => page.locator("h1").innerText()).toBe("Run");
-    // Live: a step's progress and log line show while the run is still working.
+    // Live: a step's progress and log line show while the run is still working, before its result.
     await expect
       .poll(() => page.locator(".progress").innerText(), { timeout: 20_000 })
-      .toContain("1 of 3");
+      .toContain("1 of 4");
     expect(await page.getByRole("status").first().innerText()).toContain("working");
+    expect(await page.locator("main").innerText()).toContain("Not yet: the run has not ended.");
     await expect
       .poll(() => page.locator(".log").innerText())
-      .toContain("step 1/3: finding 1 on tides");
+      .toContain("step 1/4: finding 1 on tides");
     await expect
       .poll(() => page.locator("main").innerText(), { timeout: 20_000 })
-      .toContain("A report on tides in 3 steps");
+      .toContain("A report on tides in 4 steps");
     expect(await page.getByRole("status").first().innerText()).toContain("completed");
-    expect(await page.locator(".log").innerText()).toContain("step 3/3");
+    expect(await page.locator(".log").innerText()).toContain("step 4/4");
     expect(await widthAt(page, NARROW)).toBeLessThanOrEqual(NARROW);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
