@@ -76,6 +76,7 @@ agentgate is running${wrangler ? " (gateway and agents under wrangler dev)" : ""
   faucet                    ${stack.faucetOrigin}   (POST /fund, /mint; also on the devnode's port)
   indexer stub              ${stack.indexerUrl}
   gateway                   ${stack.gatewayUrl}   (API reference: ${stack.gatewayUrl}/docs)
+  console                   ${stack.gatewayUrl}   (open it in a browser)
 ${agentLines}
   module address            ${stack.moduleAddress}
   gateway operator          ${keys?.operator.address}   (key: ${shown(keys?.operator.keyFile ?? "")})

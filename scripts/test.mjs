@@ -36,12 +36,15 @@ function aptosBinary() {
   return undefined;
 }
 
-/** The root tsconfig (shared/), one per Worker (each sees only its own generated Env), and the CLI's. */
+/**
+ * The root tsconfig (shared/), one per Worker (each sees only its own generated Env), the CLI's and
+ * the console's (browser code).
+ */
 function tsconfigs() {
   const perWorker = readdirSync("workers")
     .map((name) => join("workers", name, "tsconfig.json"))
     .filter((path) => existsSync(path));
-  return ["tsconfig.json", ...perWorker, "cli/tsconfig.json"];
+  return ["tsconfig.json", ...perWorker, "cli/tsconfig.json", "console/tsconfig.json"];
 }
 
 /** Every wrangler config of a Worker in this repository: the gateway's at the top, the rest below workers/. */

@@ -1,6 +1,9 @@
 // Types of bundle-worker.mjs, for the TypeScript that bundles Workers through it (test pools).
 import type { WorkerOptions } from "miniflare";
 
+/** The config's custom build (`build.command`), once per config per process. */
+export declare function runCustomBuild(configPath: string): Promise<unknown>;
+
 /** Bundles a Worker's entry module for workerd into outfile; resolves to outfile. */
 export declare function bundleWorkerCode(options: {
   entry: string;

@@ -2,8 +2,10 @@
 // Objects and compatibility settings (wrangler's own reading of it) plus the Worker's TypeScript
 // bundled with esbuild, as wrangler would bundle it. The local stack's servers (devnode-server.mjs,
 // workers-server.mjs) use it, so what runs locally comes from the same config that deploys.
+import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
 import { build } from "esbuild";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { configHasEnv, readWranglerConfig, topLevelName } from "./wrangler-config.mjs";
@@ -45,12 +47,33 @@ function textRulesPlugin(configPath) {
   };
 }
 
+/** One run of each config's custom build per process, shared by every bundle made from it. */
+const customBuilds = new Map();
+
+/**
+ * The config's custom build (`build.command`, run in the config's folder), as wrangler runs it
+ * before it bundles: the gateway's builds the console (console/build.mjs). Once per config per
+ * process; resolves when it is done, at once for a config without one.
+ */
+export function runCustomBuild(configPath) {
+  const command = readWranglerConfig(configPath).build?.command;
+  if (typeof command !== "string" || command === "") return Promise.resolve();
+  let running = customBuilds.get(configPath);
+  if (running === undefined) {
+    running = promisify(execFile)("/bin/sh", ["-c", command], { cwd: dirname(configPath) });
+    customBuilds.set(configPath, running);
+  }
+  return running;
+}
+
 /**
  * Bundles a Worker's entry module for workerd as wrangler would (ESM, workerd conditions, the
- * runtime's own modules left external) into outfile. Every Worker bundle of the repository goes
- * through here: the local stack, the test pools and the benches.
+ * runtime's own modules left external) into outfile, after the config's custom build. Every
+ * Worker bundle of the repository goes through here: the local stack, the test pools and the
+ * benches.
  */
 export async function bundleWorkerCode({ entry, outfile, configPath }) {
+  if (configPath !== undefined) await runCustomBuild(configPath);
   await build({
     // The config's Text module rules, as wrangler applies them (the gateway's /docs bundle).
     plugins: configPath === undefined ? [] : [textRulesPlugin(configPath)],

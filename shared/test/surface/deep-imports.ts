@@ -58,10 +58,13 @@ export function deepImportReason(file: string, specifier: string): string | unde
   return undefined;
 }
 
-/** A relative specifier names its file as ESM does: "./x.js" (for x.ts), "./x.mjs", "./x.json". */
+/**
+ * A relative specifier names its file as ESM does: "./x.js" (for x.ts), "./x.mjs", "./x.json", or
+ * a stylesheet by its name (the console's, bundled by esbuild and imported by the gateway as text).
+ */
 export function namesItsFile(specifier: string): boolean {
   if (!specifier.startsWith("./") && !specifier.startsWith("../")) return true;
-  return /\.(?:m?js|json)$/.test(specifier);
+  return /\.(?:m?js|json|css)$/.test(specifier);
 }
 
 function* sourceFiles(root: string, dir: string): Generator<string> {

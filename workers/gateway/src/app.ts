@@ -5,6 +5,7 @@ import { onGatewayError } from "./http/error-handler.js";
 import { errorAnswer, send } from "./http/respond.js";
 import { gatewayDocument } from "./openapi/openapi-document.js";
 import { gatewayRouter } from "./openapi/route-parts.js";
+import { consoleRoutes } from "./routes/console.js";
 import { docsRoutes } from "./routes/docs.js";
 import { executeRoutes } from "./routes/execute.js";
 import { healthRoutes } from "./routes/health.js";
@@ -19,7 +20,8 @@ import { schemaRoutes } from "./routes/schema.js";
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * The gateway's endpoints (README.md, "HTTP APIs"), the OpenAPI document and its reference page.
+ * The gateway's endpoints (README.md, "HTTP APIs"), the OpenAPI document, its reference page and
+ * the console (docs/console.md).
  */
 export function createGatewayApp() {
   const app = gatewayRouter();
@@ -51,6 +53,7 @@ export function createGatewayApp() {
     "/",
     docsRoutes(() => gatewayDocument(app)),
   );
+  app.route("/", consoleRoutes);
   app.notFound((c) =>
     send(c, errorAnswer(appError("route_not_found", `No route for ${c.req.method} ${c.req.path}`))),
   );

@@ -11,7 +11,11 @@ import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
-import { bundleWorker, bundleWorkerCode } from "../../../../scripts/lib/bundle-worker.mjs";
+import {
+  bundleWorker,
+  bundleWorkerCode,
+  runCustomBuild,
+} from "../../../../scripts/lib/bundle-worker.mjs";
 import {
   PEER_GATEWAY_ORIGINS,
   TEST_AGENTS,
@@ -157,6 +161,8 @@ async function peerGatewayWorkers() {
 
 export async function gatewayPoolOptions() {
   await mkdir(OUT_DIR, { recursive: true });
+  // The gateway's custom build (the console's bundle, which it imports), as wrangler would run it.
+  await runCustomBuild(join(ROOT, "wrangler.jsonc"));
   const peerGatewaysBundled = peerGatewayWorkers();
   // The slow example agent (issue 21), bundled alongside the others below.
   const slowReportBundled = auxiliaryWorker({

@@ -1,0 +1,59 @@
+import { useEffect, useState } from "hono/jsx/dom";
+import { ExplorePage } from "./explore-page.js";
+import { Problem } from "./page-parts.js";
+import { ProcessPage } from "./process-page.js";
+import { href, type Route, routeOf } from "./route.js";
+import { RunPage } from "./run-page.js";
+
+function Page({ route }: { route: Route }) {
+  switch (route.page) {
+    case "explore":
+      return <ExplorePage />;
+    case "process":
+      return <ProcessPage processId={route.processId} />;
+    case "run":
+      return <RunPage transactionId={route.transactionId} />;
+    case "missing":
+      return <Problem title="Not found" message="There is no such page in the console." />;
+  }
+}
+
+/** The console (docs/console.md): a header, the page the URL's fragment names, and a footer. */
+export function App() {
+  const [route, setRoute] = useState<Route>(routeOf(location.hash));
+  useEffect(() => {
+    const follow = () => setRoute(routeOf(location.hash));
+    addEventListener("hashchange", follow);
+    return () => removeEventListener("hashchange", follow);
+  }, []);
+  return (
+    <>
+      {/* The fragment names pages, so the skip link moves focus itself. */}
+      <a
+        class="skip"
+        href={location.hash || href.explore()}
+        onClick={(event: Event) => {
+          event.preventDefault();
+          document.getElementById("main")?.focus();
+        }}
+      >
+        Skip to the page
+      </a>
+      <header>
+        <nav aria-label="Console">
+          <a href={href.explore()} class="brand">
+            agentgate
+          </a>
+          <a href={href.explore()}>Explore</a>
+          <a href="/docs">API reference</a>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Page route={route} />
+      </main>
+      <footer>
+        <p>Browse and run free processes. Wallets, payments and owners' pages come next.</p>
+      </footer>
+    </>
+  );
+}
