@@ -14,6 +14,7 @@
  * workerd.
  */
 import { type Bytes, bodyBytes, bytesToHex, hexToBytes, utf8Bytes } from "./bytes.js";
+import { isStrictPointEncoding, verifyEd25519Strict } from "./ed25519-strict.js";
 
 export const AGENT_REQUEST_DOMAIN = "AGENTGATE-GATEWAY-REQUEST-V1";
 
@@ -74,9 +75,11 @@ export async function sha256Hex(body: string | Uint8Array): Promise<string> {
 /** `0x` + 64 lowercase hex, or null: the one accepted spelling of a gateway public key. */
 export function parseGatewayPublicKey(text: string): string | null {
   const key = text.trim().toLowerCase();
-  // Seam for the lead: h2's shared/src/auth/ed25519-strict.ts should also refuse small-order and
-  // non-canonical keys here (a small-order key verifies forged signatures).
-  return PUBLIC_KEY.test(key) ? key : null;
+  if (!PUBLIC_KEY.test(key)) return null;
+  // A small-order or non-canonical key verifies forged signatures (ed25519-strict.ts): refused
+  // when configured, so an agent never starts trusting one.
+  const bytes = hexToBytes(key.slice(2));
+  return bytes !== null && isStrictPointEncoding(bytes) ? key : null;
 }
 
 /** The path and query of `url` exactly as an HTTP client sends them (WHATWG serialisation). */
@@ -155,24 +158,20 @@ export async function signAgentRequest(args: {
 }
 
 /**
- * THE verify call site of the gateway -> agent scheme. Web Crypto's Ed25519 (BoringSSL in
- * workerd, OpenSSL in Node) refuses S >= L; the lead swaps in h2's strict verify
- * (shared/src/auth/ed25519-strict.ts) here once merged. The keys it sees are the agent's own
- * configured ones, never a caller's.
+ * THE verify call site of the gateway -> agent scheme: strict, as Aptos verifies (canonical S,
+ * no small-order key or R; ed25519-strict.ts), so no configured key, whatever it is, verifies a
+ * forged signature. The keys it sees are the agent's own configured ones, never a caller's.
  */
-export async function verifyGatewayEd25519(args: {
+export function verifyGatewayEd25519(args: {
   publicKey: Bytes;
   signature: Bytes;
   message: Bytes;
 }): Promise<boolean> {
-  try {
-    const key = await crypto.subtle.importKey("raw", args.publicKey, { name: "Ed25519" }, false, [
-      "verify",
-    ]);
-    return await crypto.subtle.verify({ name: "Ed25519" }, key, args.signature, args.message);
-  } catch {
-    return false;
-  }
+  return verifyEd25519Strict({
+    publicKey: new Uint8Array(args.publicKey),
+    signature: new Uint8Array(args.signature),
+    message: new Uint8Array(args.message),
+  });
 }
 
 function failure(

@@ -193,3 +193,35 @@ describe("parseGatewayPublicKey", () => {
     }
   });
 });
+
+describe("a gateway key of small order (a forged signature verifies under it)", () => {
+  // The identity point: with R = identity and S = 0, a plain RFC 8032 verifier accepts every
+  // message (shared/src/auth/ed25519-strict.ts).
+  const IDENTITY = `0x01${"00".repeat(31)}`;
+
+  it("is refused as a configured gateway key", () => {
+    expect(parseGatewayPublicKey(IDENTITY)).toBeNull();
+  });
+
+  it("verifies no request, should one be configured anyway", async () => {
+    const forged = `0x01${"00".repeat(63)}`;
+    const result = await verifyAgentRequest({
+      method: "POST",
+      url: "https://agent.example/execute",
+      headers: new Headers({
+        [AGENT_PROCESS_HEADER]: "echo",
+        [AGENT_OWNER_HEADER]: OWNER,
+        [AGENT_TIMESTAMP_HEADER]: String(TIMESTAMP),
+        [AGENT_SIGNATURE_HEADER]: forged,
+        [AGENT_KEY_HEADER]: IDENTITY,
+      }),
+      transactionId: "tx-1",
+      body: BODY,
+      gatewayKeys: [IDENTITY],
+      ownerAddress: OWNER,
+      processId: "echo",
+      now: NOW,
+    });
+    expect(result.ok).toBe(false);
+  });
+});
