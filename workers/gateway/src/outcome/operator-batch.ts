@@ -7,8 +7,14 @@ import { isSequenceConflict } from "./sequence-conflict.js";
 /** Sends again on a sequence-number conflict, asking the node afresh each time. */
 export const SEQUENCE_ATTEMPTS = 8;
 
-/** At most this many transactions in one batch (Aptos takes 100 per batch and per sender's mempool). */
+/** At most this many transactions in one batch (Aptos takes 100 per batch). */
 export const OPERATOR_BATCH_MAX = 32;
+
+/**
+ * A batch waits for the commits in flight when this many are: a node's mempool holds at most 100
+ * transactions of one sender (mempool.capacity_per_user), and one more batch must still fit.
+ */
+export const OPERATOR_IN_FLIGHT_MAX = 100 - OPERATOR_BATCH_MAX;
 
 export interface OperatorBatchDeps {
   /** The operator account, able to sign a simulation (operator-account.ts simulatingSigner). */
@@ -38,7 +44,10 @@ export async function sendOperatorBatch(args: {
   const sender = signer.accountAddress.toStringLong();
   // A node simulates on committed state: the operator's earlier transactions must have landed,
   // or the simulation's sequence number would be "too new".
-  if (args.jobs.some((job) => job.kind === "claim")) await Promise.allSettled([...deps.inFlight]);
+  const claims = args.jobs.some((job) => job.kind === "claim");
+  if (claims || deps.inFlight.size > OPERATOR_IN_FLIGHT_MAX) {
+    await Promise.allSettled([...deps.inFlight]);
+  }
   let context: Awaited<ReturnType<TransactionClient["transactionContext"]>>;
   try {
     const next = await sequence.next(() => transactions.transactionContext(sender));
