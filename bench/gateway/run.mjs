@@ -356,7 +356,8 @@ try {
       gateway,
       runs: options["async-runs"],
       processId: "bench-free",
-      userAddress,
+      user,
+      helpers,
     }),
   );
 

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { operatorAccountStub } from "../durable/stubs.js";
 import {
   createSchema,
+  type DueReport,
   deleteReport,
   deleteReservation,
   insertReservation,
@@ -21,9 +22,9 @@ const LIST_LIMIT = 500;
 
 /**
  * One process's outcome reports (one instance per process id, docs/gateway.md "Outcome
- * reports"): a backlog of one process never delays another's. Reports go to the operator
- * account one at a time from the alarm, retried with backoff until committed; a report the
- * ledger refuses for good is kept, marked refused with its reason.
+ * reports"): a backlog of one process never delays another's. The due reports go to the operator
+ * account together from the alarm, at most BATCH at a time, retried with backoff until committed;
+ * a report the ledger refuses for good is kept, marked refused with its reason.
  */
 export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
   private readonly sql: SqlStorage;
@@ -87,57 +88,64 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
 
   override async alarm(): Promise<void> {
     const operator = operatorAccountStub(this.env);
+    // Together, so the operator account's line sends them in one batch (operator-batch.ts)
+    // rather than one commit after another: a busy process's backlog drains at the node's pace.
     const due = selectDue(this.sql, Date.now(), BATCH);
-    for (const row of due) {
-      if (row.state === "reserved") {
-        // Only a run this operator claimed on the ledger is its to report (docs/gateway.md,
-        // "One payment, one attempt": a gateway that died between its reservation and the
-        // refusal of its claim must not report on another gateway's run).
-        const check = await operator.checkReservation({
-          processId: row.process_id,
-          taskId: row.task_id,
-          payer: row.payer,
-        });
-        if (check === "not_ours") {
-          console.warn(
-            "gateway: a reservation for a run another gateway claimed; dropped",
-            row.task_id,
-          );
-          deleteReport(this.sql, row.task_id, row.payer);
-          continue;
-        }
-        if (check === "retry") {
-          this.retryLater(row, "the ledger could not say who claimed the run");
-          continue;
-        }
-        console.warn("gateway: a paid run never finished; reporting it failed", row.task_id);
-      }
-      const result = await operator.send({
+    await Promise.all(due.map((row) => this.sendDue(operator, row)));
+    const next = nextDueAt(this.sql);
+    if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
+  }
+
+  private async sendDue(
+    operator: ReturnType<typeof operatorAccountStub>,
+    row: DueReport,
+  ): Promise<void> {
+    if (row.state === "reserved") {
+      // Only a run this operator claimed on the ledger is its to report (docs/gateway.md,
+      // "One payment, one attempt": a gateway that died between its reservation and the
+      // refusal of its claim must not report on another gateway's run).
+      const check = await operator.checkReservation({
         processId: row.process_id,
         taskId: row.task_id,
         payer: row.payer,
-        // A reservation that came due is a run that never ended: failed.
-        delivered: row.state === "queued" && row.delivered === 1,
-        resultHash: row.state === "queued" ? row.result_hash : "",
       });
-      switch (result.kind) {
-        case "committed":
-          deleteReport(this.sql, row.task_id, row.payer);
-          break;
-        case "refused":
-          console.warn("gateway: outcome report refused for good", row.task_id, result.reason);
-          markReportRefused(this.sql, {
-            taskId: row.task_id,
-            payer: row.payer,
-            error: result.reason.slice(0, 500),
-          });
-          break;
-        case "retry":
-          this.retryLater(row, result.reason);
+      if (check === "not_ours") {
+        console.warn(
+          "gateway: a reservation for a run another gateway claimed; dropped",
+          row.task_id,
+        );
+        deleteReport(this.sql, row.task_id, row.payer);
+        return;
       }
+      if (check === "retry") {
+        this.retryLater(row, "the ledger could not say who claimed the run");
+        return;
+      }
+      console.warn("gateway: a paid run never finished; reporting it failed", row.task_id);
     }
-    const next = nextDueAt(this.sql);
-    if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
+    const result = await operator.send({
+      processId: row.process_id,
+      taskId: row.task_id,
+      payer: row.payer,
+      // A reservation that came due is a run that never ended: failed.
+      delivered: row.state === "queued" && row.delivered === 1,
+      resultHash: row.state === "queued" ? row.result_hash : "",
+    });
+    switch (result.kind) {
+      case "committed":
+        deleteReport(this.sql, row.task_id, row.payer);
+        break;
+      case "refused":
+        console.warn("gateway: outcome report refused for good", row.task_id, result.reason);
+        markReportRefused(this.sql, {
+          taskId: row.task_id,
+          payer: row.payer,
+          error: result.reason.slice(0, 500),
+        });
+        break;
+      case "retry":
+        this.retryLater(row, result.reason);
+    }
   }
 
   private retryLater(row: { task_id: string; payer: string; attempts: number }, reason: string) {
