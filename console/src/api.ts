@@ -10,7 +10,7 @@ import { type Guard, isRecord } from "./guards.js";
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** The API's message from an error body, else one that names the status. */
-function failureMessage(body: unknown, status: number): string {
+export function failureMessage(body: unknown, status: number): string {
   if (isRecord(body) && typeof body.error === "string") return body.error;
   return `The gateway answered ${status} without a message`;
 }
@@ -56,7 +56,7 @@ const isProcessAnswer: Guard<{ process: Process }> = (value): value is { process
 const isSchemaAnswer: Guard<ProcessSchemaResponse> = (value): value is ProcessSchemaResponse =>
   isRecord(value) && isRecord(value.inputSchema);
 
-const isRunAccepted: Guard<RunAcceptedResponse> = (value): value is RunAcceptedResponse =>
+export const isRunAccepted: Guard<RunAcceptedResponse> = (value): value is RunAcceptedResponse =>
   isRecord(value) &&
   typeof value.transactionId === "string" &&
   typeof value.accessToken === "string" &&

@@ -1,4 +1,6 @@
 import { useEffect, useState } from "hono/jsx/dom";
+import { DevWalletPanel } from "./dev-wallet-panel.js";
+import { DevWalletContext, useDevWallet } from "./dev-wallet-state.js";
 import { ExplorePage } from "./explore-page.js";
 import { Problem } from "./page-parts.js";
 import { ProcessPage } from "./process-page.js";
@@ -18,16 +20,20 @@ function Page({ route }: { route: Route }) {
   }
 }
 
-/** The console (docs/console.md): a header, the page the URL's fragment names, and a footer. */
+/**
+ * The console (docs/console.md): a header, the development wallet on the local devnode, the page
+ * the URL's fragment names, and a footer.
+ */
 export function App() {
   const [route, setRoute] = useState<Route>(routeOf(location.hash));
+  const wallet = useDevWallet();
   useEffect(() => {
     const follow = () => setRoute(routeOf(location.hash));
     addEventListener("hashchange", follow);
     return () => removeEventListener("hashchange", follow);
   }, []);
   return (
-    <>
+    <DevWalletContext.Provider value={wallet}>
       {/* The fragment names pages, so the skip link moves focus itself. */}
       <a
         class="skip"
@@ -48,12 +54,15 @@ export function App() {
           <a href="/docs">API reference</a>
         </nav>
       </header>
+      <DevWalletPanel />
       <main id="main" tabIndex={-1}>
         <Page route={route} />
       </main>
       <footer>
-        <p>Browse and run free processes. Wallets, payments and owners' pages come next.</p>
+        <p>
+          Browse, pay for and run processes. Browser wallets, payments and owners' pages come next.
+        </p>
       </footer>
-    </>
+    </DevWalletContext.Provider>
   );
 }

@@ -1,14 +1,11 @@
 import type { ProcessSchemaResponse } from "#shared/schemas/gateway";
 import type { Process } from "#shared/schemas/process";
-import type { RunAcceptedResponse } from "#shared/schemas/runs";
 import { getProcess, getProcessSchema } from "./api.js";
 import { CopyText } from "./copy-text.js";
 import { JsonTree } from "./json-tree.js";
 import { PageTitle, Problem } from "./page-parts.js";
-import { priceOf, priceText } from "./price.js";
-import { href } from "./route.js";
-import { RunForm } from "./run-form.js";
-import { keepRun } from "./run-tokens.js";
+import { priceText } from "./price.js";
+import { RunSection } from "./run-section.js";
 import { httpSnippet, mcpSnippet } from "./snippets.js";
 import { type Loaded, useApi } from "./use-api.js";
 
@@ -43,33 +40,6 @@ function Schemas({ schema }: { schema: Loaded<ProcessSchemaResponse> }) {
         <JsonTree value={schema.value.outputSchema} label="Output schema" />
       )}
     </>
-  );
-}
-
-function RunSection(props: { process: Process; schema: Loaded<ProcessSchemaResponse> }) {
-  const { process, schema } = props;
-  if (priceOf(process) > 0n) {
-    return (
-      <p>
-        This process costs {priceText(process)} per run. Paying from the console, with a wallet,
-        comes next; until then pay with the CLI or the HTTP API below.
-      </p>
-    );
-  }
-  if (schema.state === "loading") return <p role="status">Loading its input schema…</p>;
-  const started = (accepted: RunAcceptedResponse) => {
-    keepRun(accepted.transactionId, {
-      token: accepted.accessToken,
-      eventsUrl: accepted.links.events,
-    });
-    location.hash = href.run(accepted.transactionId);
-  };
-  return (
-    <RunForm
-      processId={process.id}
-      inputSchema={schema.ok ? schema.value.inputSchema : null}
-      onStarted={started}
-    />
   );
 }
 

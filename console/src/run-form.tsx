@@ -1,6 +1,4 @@
 import { useState } from "hono/jsx/dom";
-import type { RunAcceptedResponse } from "#shared/schemas/runs";
-import { startRun } from "./api.js";
 import { eventValue } from "./event-value.js";
 import { ADDRESS_FIELD, checkRunForm } from "./run-data.js";
 import { FieldInput, ProblemList } from "./run-form-fields.js";
@@ -8,14 +6,16 @@ import { formData, schemaFields } from "./schema-fields.js";
 import type { DataProblems } from "./validate-data.js";
 
 /**
- * The run form of a free process (docs/console.md, "Run form"): fields generated from the input
- * schema, or raw JSON; checked against the schema before anything is sent, then started with
- * `Prefer: respond-async`.
+ * The run form (docs/console.md, "Run form"): fields generated from the input schema, or raw
+ * JSON; checked against the schema before anything is sent or paid, then handed to `start`, which
+ * answers null once the run started or the refusal in plain words. A paid run's caller is the
+ * connected wallet (`payer`); a free run asks for an address.
  */
 export function RunForm(props: {
-  processId: string;
   inputSchema: Record<string, unknown> | null;
-  onStarted: (accepted: RunAcceptedResponse) => void;
+  payer: string | null;
+  submitLabel: string;
+  start: (args: { userAddress: string; data: Record<string, unknown> }) => Promise<string | null>;
 }) {
   const fields = props.inputSchema === null ? [] : schemaFields(props.inputSchema);
   const [mode, setMode] = useState<"form" | "json">(fields.length > 0 ? "form" : "json");
@@ -23,7 +23,8 @@ export function RunForm(props: {
     Object.fromEntries(fields.map((field) => [field.name, field.initial])),
   );
   const [raw, setRaw] = useState("{}");
-  const [address, setAddress] = useState("");
+  const [typedAddress, setAddress] = useState("");
+  const address = props.payer ?? typedAddress;
   const [problems, setProblems] = useState<DataProblems>({});
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -41,31 +42,28 @@ export function RunForm(props: {
     if (!checked.ok) return setProblems(checked.problems);
     setProblems({});
     setSending(true);
-    const started = await startRun({
-      processId: props.processId,
-      userAddress: address.trim(),
-      data: checked.data,
-    });
+    const refused = await props.start({ userAddress: address.trim(), data: checked.data });
     setSending(false);
-    if (started.ok) props.onStarted(started.value);
-    else setRefusal(started.message);
+    setRefusal(refused);
   };
   return (
     <form class="run-form" onSubmit={submit} noValidate>
       <ProblemList problems={problems} />
-      <div class="field">
-        <label for="run-address">Your account address (required)</label>
-        <input
-          id="run-address"
-          value={address}
-          aria-invalid={problems[ADDRESS_FIELD] === undefined ? "false" : "true"}
-          aria-describedby="run-address-help"
-          onInput={(event: Event) => setAddress(eventValue(event))}
-        />
-        <small id="run-address-help">
-          A free run is not paid for: the gateway records this address as the caller.
-        </small>
-      </div>
+      {props.payer === null && (
+        <div class="field">
+          <label for="run-address">Your account address (required)</label>
+          <input
+            id="run-address"
+            value={address}
+            aria-invalid={problems[ADDRESS_FIELD] === undefined ? "false" : "true"}
+            aria-describedby="run-address-help"
+            onInput={(event: Event) => setAddress(eventValue(event))}
+          />
+          <small id="run-address-help">
+            A free run is not paid for: the gateway records this address as the caller.
+          </small>
+        </div>
+      )}
       {fields.length > 0 && (
         <fieldset class="modes">
           <legend>Enter the data as</legend>
@@ -114,11 +112,11 @@ export function RunForm(props: {
         </div>
       )}
       <button type="submit" disabled={sending}>
-        {sending ? "Starting…" : "Run"}
+        {sending ? "Starting…" : props.submitLabel}
       </button>
       {refusal !== null && (
         <p class="problem" role="alert">
-          The gateway refused the run: {refusal}
+          {refusal}
         </p>
       )}
     </form>

@@ -2,6 +2,7 @@ import { useEffect, useState } from "hono/jsx/dom";
 import type { RunEvent, RunProgress, RunState, RunStatusResponse } from "#shared/schemas/runs";
 import { JsonTree } from "./json-tree.js";
 import { PageTitle } from "./page-parts.js";
+import { PaymentReceipt } from "./payment-receipt.js";
 import { href } from "./route.js";
 import { keptRun } from "./run-tokens.js";
 import { watchRun } from "./run-watch.js";
@@ -103,6 +104,7 @@ export function RunPage({ transactionId }: { transactionId: string }) {
       <p class="meta">
         Transaction <code>{transactionId}</code>
       </p>
+      {kept.payment !== undefined && <PaymentReceipt payment={kept.payment} />}
       <p role="status" aria-live="polite">
         Status: <strong>{watched.status ?? "connecting"}</strong>
       </p>

@@ -6,7 +6,18 @@ import { isRecord } from "./guards.js";
  */
 const PREFIX = "agentgate.run.";
 
-export type KeptRun = { token: string; eventsUrl: string };
+/** A paid run's receipt, as its page shows it: the payment's transaction and amount in octas. */
+export type KeptPayment = { transaction: string; amount: string };
+
+export type KeptRun = { token: string; eventsUrl: string; payment?: KeptPayment };
+
+function keptPaymentOf(value: unknown): KeptPayment | undefined {
+  if (!isRecord(value)) return undefined;
+  const { transaction, amount } = value;
+  return typeof transaction === "string" && typeof amount === "string"
+    ? { transaction, amount }
+    : undefined;
+}
 
 export function keepRun(transactionId: string, run: KeptRun): void {
   sessionStorage.setItem(PREFIX + transactionId, JSON.stringify(run));
@@ -19,7 +30,9 @@ export function keptRun(transactionId: string): KeptRun | null {
     const value: unknown = JSON.parse(text);
     if (!isRecord(value)) return null;
     const { token, eventsUrl } = value;
-    return typeof token === "string" && typeof eventsUrl === "string" ? { token, eventsUrl } : null;
+    if (typeof token !== "string" || typeof eventsUrl !== "string") return null;
+    const payment = keptPaymentOf(value.payment);
+    return payment === undefined ? { token, eventsUrl } : { token, eventsUrl, payment };
   } catch {
     return null;
   }

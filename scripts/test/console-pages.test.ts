@@ -1,21 +1,13 @@
 // The console (issue 23, docs/console.md) in Debian's Chromium against the local stack with the
 // slow-report example agent registered as a free process, and once more as a paid one: each page
 // renders its text with no script error or CSP refusal and no serious accessibility violation; a
-// process is found by search, tag and price; the paid one's page shows its price and no run form
-// yet; the free one's generated form refuses an invalid value with the schema's message and sends
+// process is found by search, tag and price; the paid one's page shows its price and, with no
+// wallet connected, no run form (paying is console-wallet.test.ts's); the free one's generated form refuses an invalid value with the schema's message and sends
 // nothing; a run's progress, log lines and result arrive live. Skips, saying why, only when no
 // Chromium is installed (Debian: apt-get install -y chromium).
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type CliStack,
-  examplesOwner,
-  registerConfig,
-  stackKeys,
-  startCliStack,
-  stopCliStack,
-} from "../../cli/test/e2e/support/cli-stack.js";
-import { findChromium } from "../lib/headless-chromium.mjs";
+import { type CliStack, stopCliStack } from "../../cli/test/e2e/support/cli-stack.js";
 import {
   launchChromium,
   seriousViolations,
@@ -23,11 +15,9 @@ import {
   watchedPage,
   widthAt,
 } from "./support/console-browser.js";
+import { chromiumOrSkip, registerSlowReport, startConsoleStack } from "./support/console-stack.js";
 
-const chromiumPath = findChromium();
-if (chromiumPath === null) {
-  console.warn("console-pages.test: skipped, no chromium on PATH (apt-get install -y chromium)");
-}
+const chromiumPath = chromiumOrSkip("console-pages.test");
 
 // The slow-report example agent serves the process with this id: one step a second, with
 // progress and a log line per step (workers/agent/examples/slow-report).
@@ -42,24 +32,18 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
   let origin: string;
 
   beforeAll(async () => {
-    setup = await startCliStack("agentgate-console-", {
-      agentConfigs: ["workers/agent/examples/slow-report/wrangler.jsonc"],
-    });
+    setup = await startConsoleStack("agentgate-console-");
     origin = setup.stack.gatewayUrl ?? "";
-    await registerConfig(setup, examplesOwner(setup.stack), {
+    await registerSlowReport(setup, {
       id: SLOW,
       name: "Slow report",
       description: "Writes a short report on a topic, slowly on purpose",
       tags: ["demo", "reports"],
-      url: "service://SLOW_REPORT_AGENT",
-      agents: [stackKeys(setup.stack).operator.address],
     });
-    // A paid process on the same agent: its page shows the price, and no run form yet.
-    await registerConfig(setup, examplesOwner(setup.stack), {
+    // A paid process on the same agent: its page shows the price, and no run form without a wallet.
+    await registerSlowReport(setup, {
       id: PAID,
       name: "Paid report",
-      url: "service://SLOW_REPORT_AGENT",
-      agents: [stackKeys(setup.stack).operator.address],
       pricing: { taskPrice: "1000", requiresPrepayment: true },
     });
     browser = await launchChromium(chromiumPath as string);
@@ -115,12 +99,12 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
     expect(problems).toEqual([]);
   });
 
-  it("a paid process's page shows its price and says paying comes next, with no run form", async () => {
+  it("a paid process's page shows its price and, with no wallet connected, no run form", async () => {
     const { page, problems } = await open(`/console#/processes/${PAID}`);
     await expect.poll(() => page.locator("h1").innerText()).toBe("Paid report");
     const text = await page.locator("main").innerText();
     expect(text).toContain("0.00001 APT (1000 octas)");
-    expect(text).toContain("with a wallet, comes next");
+    expect(text).toContain("Connect the development wallet above to pay for a run from here.");
     expect(await page.getByRole("button", { name: "Run" }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);

@@ -8,6 +8,7 @@ import {
   consolePageHtml,
 } from "../console/console-page.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";
+import { consoleDevWalletRoutes } from "./console-dev-wallet.js";
 
 /**
  * The console (docs/console.md): `/` leads to it; the page, its script and its stylesheet, each
@@ -28,4 +29,5 @@ export const consoleRoutes = new Hono<GatewayApp>()
   .get("/", (c) => c.redirect(CONSOLE_PATH, 302))
   .get(CONSOLE_PATH, asset(consolePageHtml, "text/html; charset=utf-8"))
   .get(CONSOLE_SCRIPT_PATH, asset(consoleScript, "text/javascript; charset=utf-8"))
-  .get(CONSOLE_STYLE_PATH, asset(consoleStyle, "text/css; charset=utf-8"));
+  .get(CONSOLE_STYLE_PATH, asset(consoleStyle, "text/css; charset=utf-8"))
+  .route("/", consoleDevWalletRoutes);

@@ -42,3 +42,32 @@ describe("the console (docs/console.md)", () => {
     }
   });
 });
+
+describe("the console's development wallet on the devnode (docs/console.md, Wallet)", () => {
+  const address = `0x${"c0".repeat(32)}`;
+
+  it("tells the console it runs on the local devnode, with the development wallet", async () => {
+    const res = await SELF.fetch(`${BASE}/console/settings.json`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ network: "local", devWallet: true });
+  });
+
+  it("funds an account from the devnode's faucet and reads its balance", async () => {
+    const before = await SELF.fetch(`${BASE}/console/dev-wallet/${address}/balance`);
+    expect(before.status).toBe(200);
+    const { balance: start } = (await before.json()) as { balance: string };
+    const funded = await SELF.fetch(`${BASE}/console/dev-wallet/${address}/fund`, {
+      method: "POST",
+    });
+    expect(funded.status).toBe(200);
+    const body = (await funded.json()) as { amount: string; balance: string };
+    expect(body.amount).toBe("100000000");
+    expect(BigInt(body.balance) - BigInt(start)).toBe(100_000_000n);
+  });
+
+  it("refuses an address that is not one, asking nothing of the ledger", async () => {
+    const res = await SELF.fetch(`${BASE}/console/dev-wallet/0xnothex/fund`, { method: "POST" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "validation_failed" });
+  });
+});

@@ -1,0 +1,38 @@
+import { callApi } from "./api.js";
+import { type Guard, isRecord } from "./guards.js";
+
+/**
+ * The console's own calls for its wallet (docs/console.md, "Wallet"), same origin: its settings,
+ * and on the local devnode the development wallet's balance and faucet, which the gateway
+ * forwards to the devnode (workers/gateway/src/routes/console-dev-wallet.ts).
+ */
+export type ConsoleSettings = { network: string; devWallet: boolean };
+
+const isSettings: Guard<ConsoleSettings> = (value): value is ConsoleSettings =>
+  isRecord(value) && typeof value.network === "string" && typeof value.devWallet === "boolean";
+
+type BalanceAnswer = { balance: string };
+
+const isBalance: Guard<BalanceAnswer> = (value): value is BalanceAnswer =>
+  isRecord(value) && typeof value.balance === "string" && /^\d+$/.test(value.balance);
+
+export const consoleSettings = () => callApi({ path: "/console/settings.json", guard: isSettings });
+
+const walletPath = (address: string, action: "balance" | "fund") =>
+  `/console/dev-wallet/${encodeURIComponent(address)}/${action}`;
+
+/** The account's balance in octas, exact (a bigint, never a float). */
+export async function devWalletBalance(address: string) {
+  const read = await callApi({ path: walletPath(address, "balance"), guard: isBalance });
+  return read.ok ? { ok: true as const, value: BigInt(read.value.balance) } : read;
+}
+
+/** Mints test APT to the account from the devnode's faucet; its new balance. */
+export async function fundDevWallet(address: string) {
+  const funded = await callApi({
+    path: walletPath(address, "fund"),
+    init: { method: "POST" },
+    guard: isBalance,
+  });
+  return funded.ok ? { ok: true as const, value: BigInt(funded.value.balance) } : funded;
+}

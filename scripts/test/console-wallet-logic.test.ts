@@ -1,0 +1,77 @@
+// The console's wallet and payment logic without a browser (docs/console.md, "Wallet", "Paying
+// for a run"): its account and signed bytes equal the project's own (shared/src/ledger/entry-bcs.ts,
+// which the console cannot bundle), the amount it reads from a make_payment, x402's header coding.
+import { ed25519 } from "@noble/curves/ed25519";
+import { describe, expect, it } from "vitest";
+import { bytesToHex } from "#shared/auth/bytes";
+import { FUNCTIONS } from "#shared/contract/functions";
+import {
+  ed25519Address,
+  ed25519Authenticator,
+  rawEntryTransactionBytes,
+  signedTransactionBytes,
+  signingMessage,
+} from "#shared/ledger/entry-bcs";
+import { fromBase64Json, toBase64Json } from "../../console/src/base64-json.js";
+import { ed25519Account, signRawTransaction } from "../../console/src/ed25519-account.js";
+import { escrowOfferOf, makePaymentAmount } from "../../console/src/x402-offer.js";
+
+const account = ed25519Account(Uint8Array.from({ length: 32 }, (_, i) => i + 1));
+
+function makePayment(amount: bigint): Uint8Array {
+  return rawEntryTransactionBytes({
+    sender: account.address,
+    sequenceNumber: 3n,
+    function: { address: `0x${"a1".repeat(32)}`, module: "payment", name: "make_payment" },
+    params: FUNCTIONS.make_payment.params,
+    args: ["paid-report", "task-1", amount],
+    maxGasAmount: 200_000n,
+    gasUnitPrice: 100n,
+    expirationTimestampSecs: 1_900_000_000n,
+    chainId: 4,
+  });
+}
+
+describe("the console's development wallet signs as the project does", () => {
+  it("derives the single-key Ed25519 address entry-bcs derives", () => {
+    expect(account.address).toBe(ed25519Address(account.publicKey));
+  });
+
+  it("signs a make_payment to the same SignedTransaction bytes", () => {
+    const raw = makePayment(1000n);
+    const signature = ed25519.sign(signingMessage(raw), account.privateKey);
+    const expected = signedTransactionBytes(
+      raw,
+      ed25519Authenticator(account.publicKey, signature),
+    );
+    expect(signRawTransaction(account, `0x${bytesToHex(raw)}`)).toBe(`0x${bytesToHex(expected)}`);
+  });
+
+  it("reads a make_payment's amount, the price it will sign for", () => {
+    for (const amount of [0n, 1000n, 2n ** 64n - 1n]) {
+      expect(makePaymentAmount(`0x${bytesToHex(makePayment(amount))}`)).toBe(amount);
+    }
+    expect(makePaymentAmount("0x00")).toBeNull();
+  });
+});
+
+describe("x402's offer as the console reads it", () => {
+  it("round-trips base64 JSON, UTF-8 included, and answers null for what is not", () => {
+    const value = { note: "café ☕", n: 1 };
+    expect(fromBase64Json(toBase64Json(value))).toEqual(value);
+    expect(fromBase64Json("not base64!")).toBeNull();
+  });
+
+  it("takes the escrow requirement that carries a transaction to sign, and nothing else", () => {
+    const escrow = {
+      scheme: "escrow",
+      network: "aptos:4",
+      amount: "1000",
+      extra: { unsignedTransaction: "0xab" },
+    };
+    expect(escrowOfferOf({ accepts: [{ ...escrow, scheme: "exact" }, escrow] })).toEqual(escrow);
+    expect(escrowOfferOf({ accepts: [{ ...escrow, extra: {} }] })).toBeNull();
+    expect(escrowOfferOf({ accepts: [{ ...escrow, amount: "1.5" }] })).toBeNull();
+    expect(escrowOfferOf(null)).toBeNull();
+  });
+});

@@ -1,0 +1,116 @@
+// The console's development wallet and a paid run (issue 23, docs/console.md, "Wallet" and "Paying
+// for a run") in Debian's Chromium against the local stack: connect the development wallet, fund
+// it from the devnode's faucet, find the paid process, see an invalid value refused with nothing
+// asked or paid (the balance unchanged), then pay and run: the receipt, progress and the result
+// arrive live, and the balance drops by at least the price. The wallet's UI passes axe-core with
+// no serious or critical violation. Skips, saying why, only when no Chromium is installed.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CliStack, stopCliStack } from "../../cli/test/e2e/support/cli-stack.js";
+import {
+  launchChromium,
+  seriousViolations,
+  type WatchedPage,
+  watchedPage,
+} from "./support/console-browser.js";
+import { chromiumOrSkip, registerSlowReport, startConsoleStack } from "./support/console-stack.js";
+
+const chromiumPath = chromiumOrSkip("console-wallet.test");
+
+// The slow-report example agent serves the process with this id (its AGENT_PROCESS_ID), here paid:
+// one step a second, with progress and a log line per step (workers/agent/examples/slow-report).
+const PAID = "slow-report";
+const PRICE = 1000n;
+const FUNDED = 100_000_000n;
+
+/** The wallet's balance in octas, read from its text ("1 APT (100000000 octas)"). */
+async function balanceOf(page: Page): Promise<bigint | null> {
+  const text = await page.locator(".wallet .balance").innerText();
+  const octas = /\((\d+) octas\)/.exec(text)?.[1];
+  return octas === undefined ? null : BigInt(octas);
+}
+
+describe.skipIf(chromiumPath === null)("the console's development wallet pays for a run", () => {
+  let setup: CliStack | undefined;
+  let browser: Browser | undefined;
+  // One page for the whole story: the wallet's key lives in this page's browser context.
+  let watched: WatchedPage;
+
+  beforeAll(async () => {
+    setup = await startConsoleStack("agentgate-console-wallet-");
+    await registerSlowReport(setup, {
+      id: PAID,
+      name: "Paid report",
+      description: "Writes a short report on a topic, for a price",
+      tags: ["reports"],
+      pricing: { taskPrice: PRICE.toString(), requiresPrepayment: true },
+    });
+    browser = await launchChromium(chromiumPath as string);
+    watched = await watchedPage(browser);
+    await watched.page.goto(`${setup.stack.gatewayUrl ?? ""}/console`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stopCliStack(setup?.stack, setup?.dir);
+  });
+
+  it("connects a development wallet, clearly labelled, and funds it from the faucet", async () => {
+    const { page, problems } = watched;
+    const wallet = page.getByRole("complementary", { name: "Development wallet" });
+    await expect.poll(() => wallet.innerText()).toContain("For the local devnode only");
+    await page.getByRole("button", { name: "Connect the development wallet" }).click();
+    await expect.poll(() => balanceOf(page)).toBe(0n);
+    expect(await page.locator(".wallet .address").innerText()).toMatch(/^0x[0-9a-f]{64}$/);
+    await page.getByRole("button", { name: "Fund 1 APT from the faucet" }).click();
+    await expect.poll(() => balanceOf(page), { timeout: 20_000 }).toBe(FUNDED);
+    expect(await page.locator(".wallet .balance").innerText()).toBe("1 APT (100000000 octas)");
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("finds the paid process, and an invalid value pays nothing", async () => {
+    const { page, problems, requests } = watched;
+    await page.getByLabel("Search").fill("paid");
+    await page.getByRole("link", { name: "Paid report" }).click();
+    await expect.poll(() => page.locator("h1").innerText()).toBe("Paid report");
+    const pay = page.getByRole("button", { name: "Pay 0.00001 APT (1000 octas) and run" });
+    await expect.poll(() => pay.count()).toBe(1);
+    const before = requests.length;
+    await page.getByLabel("seconds").fill("0");
+    await pay.click();
+    await expect
+      .poll(() => page.getByRole("alert").innerText())
+      .toContain("seconds 0 is less than 1");
+    expect(requests.slice(before).filter((r) => r.startsWith("POST"))).toEqual([]);
+    expect(await balanceOf(page)).toBe(FUNDED);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("pays and runs: the receipt, live progress and result, and a balance down by the price", async () => {
+    const { page, problems, requests } = watched;
+    await page.getByLabel("seconds").fill("3");
+    await page.getByLabel("topic").fill("tides");
+    await page.getByRole("button", { name: "Pay 0.00001 APT (1000 octas) and run" }).click();
+    await expect.poll(() => page.locator("h1").innerText(), { timeout: 20_000 }).toBe("Run");
+    // The offer, then the paid request: two POSTs to execute.
+    expect(requests.filter((r) => r === `POST /api/execute/${PAID}`)).toHaveLength(2);
+    const receipt = page.getByRole("region", { name: "Payment" });
+    expect(await receipt.innerText()).toContain("0.00001 APT (1000 octas)");
+    expect(await receipt.locator(".address").innerText()).toMatch(/^0x[0-9a-f]{64}$/);
+    await expect
+      .poll(() => page.locator(".progress").innerText(), { timeout: 20_000 })
+      .toContain("1 of 3");
+    expect(await page.locator("main").innerText()).toContain("Not yet: the run has not ended.");
+    await expect
+      .poll(() => page.locator("main").innerText(), { timeout: 20_000 })
+      .toContain("A report on tides in 3 steps");
+    const after = await balanceOf(page);
+    expect(after).not.toBeNull();
+    expect(FUNDED - (after ?? FUNDED)).toBeGreaterThanOrEqual(PRICE);
+    expect(await seriousViolations(page)).toEqual([]);
+    // The offer's 402 is the flow's first answer, which Chromium logs; nothing else may show.
+    expect(problems.filter((p) => !p.includes("402 (Payment Required)"))).toEqual([]);
+  });
+});
