@@ -552,6 +552,15 @@ export function judge(c, answer) {
     status < 300 &&
     /^text\/html/.test(headers["content-type"] ?? "");
   if (isDocs) return undefined;
+  // The console (docs/console.md) is a page, its script and its stylesheet by design, and `/`
+  // leads to it with a redirect: what they may not be is a 5xx (checked above); their errors are
+  // JSON like every other route's.
+  const pathname = c.path.split("?")[0] ?? "";
+  const isConsole =
+    c.kind === "gateway" &&
+    (pathname === "/" || pathname === "/console" || pathname.startsWith("/console/")) &&
+    status < 400;
+  if (isConsole) return undefined;
   if (STACK_TRACE.test(body)) return `stack trace in the body: ${body.slice(0, 300)}`;
   if (FILE_PATH.test(body)) return `file path in the body: ${body.slice(0, 300)}`;
   const bodiless = c.method === "HEAD" || status === 204 || status === 304 || status === 101;
