@@ -3,12 +3,12 @@ import type { z } from "zod";
 import type { ViewFunctionName } from "../contract/functions.js";
 import { functionId, viewFunctionAbi } from "./abi.js";
 import type { MoveArgument } from "./entry-bcs.js";
+import { DEFAULT_MAX_GAS_AMOUNT } from "./entry-transaction.js";
 import { readMoveJson } from "./move-json.js";
 import type { NetworkConfig } from "./networks.js";
 import { ledgerCall } from "./to-ledger-error.js";
 import {
   createTransactionClient,
-  DEFAULT_MAX_GAS_AMOUNT,
   type EntryCall,
   type EntrySubmission,
   type SubmitOptions,

@@ -8,12 +8,9 @@ import {
   signedTransactionBytes,
   signingMessage,
 } from "../ledger/entry-bcs.js";
+import { DEFAULT_MAX_GAS_AMOUNT } from "../ledger/entry-transaction.js";
 import { LedgerError } from "../ledger/errors.js";
-import {
-  DEFAULT_MAX_GAS_AMOUNT,
-  type LedgerSigner,
-  type TransactionContext,
-} from "../ledger/transactions.js";
+import type { LedgerSigner, TransactionContext } from "../ledger/transactions.js";
 import { normalizeAddress } from "../schemas/address.js";
 import { X402_VERSION } from "./transport.js";
 

@@ -2,48 +2,28 @@ import { dereference, type Schema } from "@cfworker/json-schema";
 import { type AppError, appError } from "#shared/errors/app-error";
 import type { JsonObject } from "#shared/schemas/common";
 import { checkedCopy, type Refusal } from "./checked-copy.js";
-import { childSchemas, isPlainObject, type Subschema } from "./schema-keywords.js";
+import { type InPlaceCosts, inPlaceCosts, overBudget } from "./in-place-cost.js";
+import type { Subschema } from "./schema-keywords.js";
 
 /**
  * The complexity budget of an input schema the gateway checks data against (docs/gateway.md,
  * "What the gateway checks"), applied when the schema is fetched. Past it the schema is refused:
  * checking data against it could cost more than the gateway spends on one request. (The 64 KiB
- * size limit is agent-schema.ts's MAX_SCHEMA_BYTES.)
+ * size limit is agent-schema.ts's MAX_SCHEMA_BYTES; the in-place limits are in-place-cost.ts's.)
  */
 /** Levels of objects and arrays in the published schema. */
 export const MAX_SCHEMA_NESTING = 64;
 /** `$ref`s in the schema. */
 export const MAX_REFS = 256;
-/**
- * What applying the schema to one value may cost before it looks at any part of that value: the
- * subschemas applied to that same value (through allOf/anyOf/oneOf/not/if/$ref...), each counted
- * 1 plus its enum, required and properties entries plus 1 per 64 JSON characters of its enum and
- * const. A chain of n `anyOf`s of two `$ref`s to the next level costs 2^n.
- */
-export const MAX_IN_PLACE_WEIGHT = 1_000;
-/** Subschemas applied one inside the other to one value (the validator's stack per data level). */
-export const MAX_IN_PLACE_DEPTH = 32;
 
 /** What checking data needs: the checked copy, its `$ref` table, and the cost of one value. */
-export type CheckPlan = {
+export type CheckPlan = InPlaceCosts & {
   schema: Subschema;
   lookup: Record<string, Schema | boolean>;
-  /** The largest in-place weight of any subschema: the most one value of data can cost. */
-  unitCost: number;
-  /**
-   * The largest in-place weight of a `propertyNames` subschema (0 without one): what each property
-   * name costs where the validator lists an object's names, since it applies that subschema to
-   * each name without reading the value.
-   */
-  nameCost: number;
-  inPlaceDepth: number;
   refs: number;
   /** Whether keywords were left to the agent (checked-copy.ts). */
   weakened: boolean;
 };
-
-const overBudget = (what: string, limit: number) =>
-  `its ${what} is over the gateway's limit of ${limit} (docs/gateway.md, "What the gateway checks")`;
 
 /** Whether `value` nests objects and arrays deeper than `limit`, walked without recursion. */
 function nestsDeeperThan(value: unknown, limit: number): boolean {
@@ -55,101 +35,6 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
     for (const child of Object.values(item)) stack.push([child, depth + 1]);
   }
   return false;
-}
-
-type Measure = { weight: number; depth: number };
-
-/** Thrown inside the measuring walk only, turned into a Refusal by schemaBudget. */
-class OverBudget extends Error {}
-
-/** JSON characters of `enum` or `const` counted as one unit: the validator writes them into errors. */
-const VALUE_CHARACTERS_PER_UNIT = 64;
-
-function ownWeight(node: Record<string, unknown>): number {
-  const length = (value: unknown) =>
-    Array.isArray(value) ? value.length : isPlainObject(value) ? Object.keys(value).length : 0;
-  // A failed enum or const puts the whole value in its error message (JSON.stringify).
-  const written = (value: unknown) =>
-    value === undefined ? 0 : Math.ceil(JSON.stringify(value).length / VALUE_CHARACTERS_PER_UNIT);
-  return (
-    1 +
-    length(node.enum) +
-    written(node.enum) +
-    written(node.const) +
-    length(node.required) +
-    length(node.properties) +
-    length(node.dependentRequired)
-  );
-}
-
-/**
- * The in-place weight and depth of every subschema (see MAX_IN_PLACE_WEIGHT), memoized, so a
- * schema costs its size to measure however much it expands. A `$ref` cycle met on the same value
- * (no properties/items between) is refused: the validator would loop on that value for ever.
- */
-function measurer(lookup: Record<string, Schema | boolean>) {
-  const measured = new Map<Subschema, Measure>();
-  const onStack = new Set<Subschema>();
-  const inPlace = (node: Record<string, unknown>): unknown[] => {
-    const children = childSchemas(node)
-      .filter((child) => child.kind === "inPlace")
-      .map((child) => child.schema);
-    // dereference() resolved each `$ref` to this key, which validate() reads too.
-    const target = Reflect.get(node, "__absolute_ref__");
-    if (typeof target === "string") {
-      const resolved = lookup[target];
-      if (resolved === undefined)
-        throw new OverBudget(`its $ref "${String(node.$ref)}" does not resolve`);
-      children.push(resolved);
-    }
-    return children;
-  };
-  const measure = (node: unknown, depth: number): Measure => {
-    if (!isPlainObject(node)) return { weight: 1, depth: 1 };
-    const known = measured.get(node);
-    if (known !== undefined) return known;
-    if (onStack.has(node)) {
-      throw new OverBudget("a $ref cycle applies a subschema to the same value again");
-    }
-    if (depth > MAX_IN_PLACE_DEPTH) {
-      throw new OverBudget(overBudget("in-place nesting of subschemas", MAX_IN_PLACE_DEPTH));
-    }
-    onStack.add(node);
-    const result: Measure = { weight: ownWeight(node), depth: 0 };
-    const overWeight = () => {
-      if (result.weight <= MAX_IN_PLACE_WEIGHT) return;
-      throw new OverBudget(
-        overBudget("in-place weight (enum, allOf/anyOf/oneOf/$ref fan-out)", MAX_IN_PLACE_WEIGHT),
-      );
-    };
-    overWeight();
-    for (const child of inPlace(node)) {
-      const inner = measure(child, depth + 1);
-      result.weight += inner.weight;
-      result.depth = Math.max(result.depth, inner.depth);
-      overWeight();
-    }
-    result.depth += 1;
-    if (result.depth > MAX_IN_PLACE_DEPTH) {
-      throw new OverBudget(overBudget("in-place nesting of subschemas", MAX_IN_PLACE_DEPTH));
-    }
-    onStack.delete(node);
-    measured.set(node, result);
-    return result;
-  };
-  return measure;
-}
-
-/** Every subschema of the copy (a tree: `$ref`s are strings there). */
-function allNodes(root: Subschema): Subschema[] {
-  const out: Subschema[] = [];
-  const stack: unknown[] = [root];
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    if (typeof node !== "boolean" && !isPlainObject(node)) continue;
-    out.push(node);
-    if (isPlainObject(node)) for (const child of childSchemas(node)) stack.push(child.schema);
-  }
-  return out;
 }
 
 /** The plan for checking data against `published`, or why the gateway refuses the schema. */
@@ -169,32 +54,9 @@ export function schemaBudget(published: JsonObject): CheckPlan | Refusal {
       refusal: `the validator cannot read it (${error instanceof Error ? error.message : "unknown"})`,
     };
   }
-  const measure = measurer(lookup);
-  let unitCost = 0;
-  let nameCost = 0;
-  let inPlaceDepth = 0;
-  try {
-    for (const node of allNodes(copy.schema)) {
-      const { weight, depth } = measure(node, 1);
-      unitCost = Math.max(unitCost, weight);
-      inPlaceDepth = Math.max(inPlaceDepth, depth);
-      if (isPlainObject(node) && node.propertyNames !== undefined) {
-        nameCost = Math.max(nameCost, measure(node.propertyNames, 1).weight);
-      }
-    }
-  } catch (error) {
-    if (error instanceof OverBudget) return { refusal: error.message };
-    throw error;
-  }
-  return {
-    schema: copy.schema,
-    lookup,
-    unitCost,
-    nameCost,
-    inPlaceDepth,
-    refs: copy.refs,
-    weakened: copy.weakened,
-  };
+  const costs = inPlaceCosts({ schema: copy.schema, lookup });
+  if ("refusal" in costs) return costs;
+  return { schema: copy.schema, lookup, ...costs, refs: copy.refs, weakened: copy.weakened };
 }
 
 /** The AppError of a refused schema: the agent's fault, like a schema over the size limit. */

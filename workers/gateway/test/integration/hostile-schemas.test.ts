@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { NO_SCHEMA_NOTE } from "../../src/mcp/tool-list.js";
-import { MAX_IN_PLACE_WEIGHT } from "../../src/schema/schema-budget.js";
+import { MAX_IN_PLACE_WEIGHT } from "../../src/schema/in-place-cost.js";
 import { SELF } from "../support/checked-self.js";
 import { failedRun } from "../support/failed-run.js";
 import {

@@ -7,12 +7,8 @@ import { textStatsAgent } from "../../../agent/examples/text-stats/src/text-stat
 import { agentSchemaOf } from "../../src/schema/agent-schema.js";
 import { checkExecuteData } from "../../src/schema/check-data.js";
 import { checkedCopy } from "../../src/schema/checked-copy.js";
-import {
-  MAX_IN_PLACE_WEIGHT,
-  MAX_REFS,
-  MAX_SCHEMA_NESTING,
-  schemaBudget,
-} from "../../src/schema/schema-budget.js";
+import { MAX_IN_PLACE_WEIGHT } from "../../src/schema/in-place-cost.js";
+import { MAX_REFS, MAX_SCHEMA_NESTING, schemaBudget } from "../../src/schema/schema-budget.js";
 import { anyOfChain, HOSTILE_CASES } from "../support/hostile-schemas.js";
 
 describe("the data check against hostile schemas and data (issue 20, point 3)", () => {
