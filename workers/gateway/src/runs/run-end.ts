@@ -26,8 +26,13 @@ export async function endRun(parts: RunParts, outcome: RunOutcome): Promise<void
   const final = finalRecord({ record, end, now });
   runs.end({ before: record, final, answer: end.answer });
   parts.call.abort();
-  // Should the effects below be cut by a restart, the alarm does them again a little later.
-  await storage.setAlarm(now + RUN_SETTLE_RETRY_MS);
+  // Should the effects below be cut by a restart, the alarm does them again a little later: the
+  // one already due by then (the call's watch) does; only without one is it set, since each move
+  // of an alarm is a write of its own (on workerd, of its alarm scheduler's database).
+  const due = await storage.getAlarm();
+  if (due === null || due > now + RUN_SETTLE_RETRY_MS) {
+    await storage.setAlarm(now + RUN_SETTLE_RETRY_MS);
+  }
   await settleEnded(parts, spec);
   await storage.setAlarm(final.expiresAt);
 }

@@ -44,6 +44,15 @@ export class RunObject extends DurableObject<GatewayEnv> {
     return record;
   }
 
+  /**
+   * The blocking execute's one call (start-run.ts): starts the run as start() does, then answers
+   * as awaitAnswer() does, rather than three calls each waiting on this object.
+   */
+  async startAndAwait(spec: RunSpec): Promise<GatewayAnswer | null> {
+    await this.start(spec);
+    return this.awaitAnswer();
+  }
+
   /** The run, or null when unknown or deleted after its keep time. */
   read(): RunRecord | null {
     return this.parts.runs.record();
@@ -64,6 +73,12 @@ export class RunObject extends DurableObject<GatewayEnv> {
       if (isFinal(record) && row.effects_done === 1) return record;
       await runs.wait(60_000);
     }
+  }
+
+  /** SPEC's answer once awaitEnd() resolves: what a blocking execute answers. */
+  async awaitAnswer(): Promise<GatewayAnswer | null> {
+    await this.awaitEnd();
+    return this.answer();
   }
 
   /** The money rule of docs/gateway.md, "Canceling a run". */
