@@ -3,8 +3,7 @@ import { appError } from "#shared/errors/app-error";
 import { type RunAcceptedResponse, runAcceptedResponseSchema } from "#shared/schemas/runs";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 import type { CancelableRun } from "../runs/run-cancel.js";
-import { runStub } from "../runs/run-stub.js";
-import type { RunApi } from "../runs/start-run.js";
+import { type RunObjectRpc, runStub } from "../runs/run-stub.js";
 import type { RunEventsSource } from "../runs/watch-run.js";
 import type { ProgressParams } from "./progress-pump.js";
 import { runProgressEvents } from "./run-progress-events.js";
@@ -56,14 +55,13 @@ function toolRunOf(env: GatewayEnv, accepted: RunAcceptedResponse): ToolRun {
       yield* runProgressEvents({ body: response.body, signal });
     },
     async answer() {
-      await stub.awaitEnd();
-      return (await stub.answer()) ?? errorAnswer(appError("internal_error"));
+      return (await stub.awaitAnswer()) ?? errorAnswer(appError("internal_error"));
     },
   };
 }
 
 /** What a tool call asks of its run object (RunObject, binding RUNS). */
-type ToolRunObject = Pick<RunApi, "awaitEnd" | "answer"> &
+type ToolRunObject = Pick<RunObjectRpc, "awaitAnswer"> &
   Pick<CancelableRun, "read"> &
   RunEventsSource;
 

@@ -28,8 +28,13 @@ CREATE TABLE IF NOT EXISTS events (
 );
 `;
 
-export function createSchema(sql: SqlStorage): void {
-  sql.exec(SCHEMA);
+/**
+ * Whether this object's database holds the run's tables: they are made with the run's row
+ * (insertRun), so an object that never held a run has written nothing.
+ */
+export function hasSchema(sql: SqlStorage): boolean {
+  const tables = sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'run'");
+  return tables.toArray().length > 0;
 }
 
 export type RunRow = {
@@ -48,7 +53,12 @@ export function selectRun(sql: SqlStorage): RunRow | null {
   return sql.exec<RunRow>("SELECT * FROM run WHERE id = 1").toArray()[0] ?? null;
 }
 
+/**
+ * The run's row, and the tables first when this database has none: made here rather than when the
+ * object starts, they are written in the start's one commit, not a commit of their own before it.
+ */
 export function insertRun(sql: SqlStorage, args: { spec: string; record: string }): void {
+  sql.exec(SCHEMA);
   sql.exec("INSERT INTO run (id, spec, record) VALUES (1, ?, ?)", args.spec, args.record);
 }
 

@@ -14,13 +14,14 @@ export const isFinal = (record: RunRecord) => FINAL_RUN_STATES.has(record.status
  */
 export class RunStore {
   private readonly changes = new ChangeSignal();
+  /** Whether the tables exist; they come with the run's row (run-sql.ts insertRun). */
+  private tables = false;
 
-  constructor(private readonly sql: SqlStorage) {
-    store.createSchema(sql);
-  }
+  constructor(private readonly sql: SqlStorage) {}
 
   row(): store.RunRow | null {
-    return store.selectRun(this.sql);
+    this.tables ||= store.hasSchema(this.sql);
+    return this.tables ? store.selectRun(this.sql) : null;
   }
 
   record(): RunRecord | null {
@@ -40,6 +41,7 @@ export class RunStore {
 
   insert(spec: RunSpec, record: RunRecord): void {
     store.insertRun(this.sql, { spec: JSON.stringify(spec), record: JSON.stringify(record) });
+    this.tables = true;
     appendEvent(this.sql, { type: "status", status: record.status });
   }
 
@@ -89,9 +91,9 @@ export class RunStore {
     return this.changes.wait(ms);
   }
 
-  /** After the object's storage was deleted: the tables again, empty. */
+  /** After the object's storage was deleted, tables and all. */
   emptied(): void {
-    store.createSchema(this.sql);
+    this.tables = false;
     this.changes.notify();
   }
 }

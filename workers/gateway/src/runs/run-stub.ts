@@ -8,6 +8,8 @@ import type { CancelResult, RunRecord, RunSpec } from "./run-types.js";
  */
 export type RunObjectRpc = {
   start(spec: RunSpec): Promise<RunRecord>;
+  startAndAwait(spec: RunSpec): Promise<GatewayAnswer | null>;
+  awaitAnswer(): Promise<GatewayAnswer | null>;
   read(): Promise<RunRecord | null>;
   cancel(): Promise<CancelResult>;
   awaitEnd(): Promise<RunRecord>;

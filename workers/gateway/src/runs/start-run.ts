@@ -9,11 +9,10 @@ import { runLinks } from "./run-status.js";
 import { mintRunToken } from "./run-token.js";
 import type { RunRecord, RunSpec } from "./run-types.js";
 
-/** What runExecute needs of a run object (RunObject over RPC; durable/stubs.ts runStub). */
+/** What runExecute needs of a run object (RunObject over RPC; run-stub.ts runStub). */
 export type RunApi = {
   start(spec: RunSpec): Promise<RunRecord>;
-  awaitEnd(): Promise<RunRecord>;
-  answer(): Promise<GatewayAnswer | null>;
+  startAndAwait(spec: RunSpec): Promise<GatewayAnswer | null>;
 };
 
 /** An admitted run as its run object is started with (run-execute.ts). */
@@ -75,10 +74,9 @@ export async function startRun(args: {
     links: runLinks(args.origin, run.transactionId),
   };
   try {
-    const record = await runApi.start(spec);
-    if (args.respondAsync) return { ...acceptedAnswer(record, token), ...x402 };
-    await runApi.awaitEnd();
-    const answer = await runApi.answer();
+    if (args.respondAsync) return { ...acceptedAnswer(await runApi.start(spec), token), ...x402 };
+    // One call to the object: each call waits on its storage's commits and the object's turn.
+    const answer = await runApi.startAndAwait(spec);
     if (answer !== null) return answer;
   } catch (error) {
     // The gateway's own fault; a paid run's reservation reports it FAILED (the payer can refund).
