@@ -555,7 +555,10 @@ export function judge(c, answer) {
   // The console (docs/console.md) is a page, its script and its stylesheet by design, and `/`
   // leads to it with a redirect: what they may not be is a 5xx (checked above); their errors are
   // JSON like every other route's.
-  const pathname = c.path.split("?")[0] ?? "";
+  // As the server reads it: `/..`, `/docs/..` and the like are `/`.
+  const pathname = URL.canParse(c.path, "http://fuzz")
+    ? new URL(c.path, "http://fuzz").pathname
+    : c.path;
   const isConsole =
     c.kind === "gateway" &&
     (pathname === "/" || pathname === "/console" || pathname.startsWith("/console/")) &&
