@@ -17,6 +17,24 @@ const batchAnswer = z.object({
 });
 
 /**
+ * One transaction's fate from the node's answer to POST /v1/transactions: accepted (2xx), refused
+ * with its reason (4xx). Any other answer is thrown: the node may have taken it or not.
+ */
+export function singleResult(args: {
+  answer: NodeAnswer;
+  signed: Uint8Array;
+  moduleAddress: string | undefined;
+}): BatchEntryResult {
+  const { answer, moduleAddress } = args;
+  if (answer.status >= 200 && answer.status < 300) {
+    return { ok: true, hash: signedTransactionHash(args.signed) };
+  }
+  const error = nodeAnswerError(answer, moduleAddress);
+  if (answer.status >= 400 && answer.status < 500) return { ok: false, error };
+  throw error;
+}
+
+/**
  * Each transaction's fate from the node's answer to POST /v1/transactions/batch: 202 when it
  * accepted every one, 206 with the refused ones by index, 400 when it refused them all (one
  * error for the batch). Any other answer is thrown: the node may have taken some of them or none.

@@ -8,7 +8,7 @@ import {
   pendingAnswer,
   simulationAnswer,
 } from "./node-ask.js";
-import { type BatchEntryResult, batchResults } from "./transaction-batch.js";
+import { type BatchEntryResult, batchResults, singleResult } from "./transaction-batch.js";
 import type { TransactionContextReader } from "./transaction-context.js";
 import { failureOf } from "./transaction-failure.js";
 import { waitForCommit } from "./transaction-wait.js";
@@ -93,7 +93,6 @@ export async function submitEntryAndWait(args: {
   const raw = rawEntryTransaction({ submission, context });
   if (args.simulate) await simulateRaw({ ask, moduleAddress, signer, raw });
   const hash = await submitSigned({ ask, body: signedRawTransaction({ signer, raw }) });
-  options.onSubmitted?.(hash);
   return waitForCommit({ ask, moduleAddress, hash, options });
 }
 
@@ -107,13 +106,23 @@ export async function submitSignedBatch(args: {
   signed: readonly Uint8Array[];
 }): Promise<BatchEntryResult[]> {
   const { connection, signed } = args;
+  const [only] = signed;
+  // A batch of one goes alone: a node answers a whole batch it refused with one generic 400,
+  // and a single submission with its reason.
   const answer = await sendNodeRequest({
     fetch: connection.fetch,
     timeoutMs: connection.requestTimeoutMs,
     method: "POST",
-    url: `${connection.network.fullnode}/transactions/batch`,
+    url: `${connection.network.fullnode}/transactions${only !== undefined && signed.length === 1 ? "" : "/batch"}`,
     headers: { "content-type": BCS_SIGNED_TRANSACTION },
-    body: signedTransactionBatchBytes(signed),
+    body:
+      only !== undefined && signed.length === 1
+        ? new Uint8Array(only)
+        : signedTransactionBatchBytes(signed),
   });
-  return batchResults({ answer, signed, moduleAddress: connection.network.moduleAddress });
+  const moduleAddress = connection.network.moduleAddress;
+  if (only !== undefined && signed.length === 1) {
+    return [singleResult({ answer, signed: only, moduleAddress })];
+  }
+  return batchResults({ answer, signed, moduleAddress });
 }

@@ -59,11 +59,6 @@ export interface SubmitOptions extends WaitOptions {
   /** Default 200,000 gas units: the package's functions use a few thousand. */
   maxGasAmount?: bigint;
   gasUnitPrice?: bigint;
-  /**
-   * Called once the node accepted the transaction, before its commit is awaited: a sender that
-   * owns its sequence numbers may build the next one then.
-   */
-  onSubmitted?: (hash: string) => void;
 }
 
 /**

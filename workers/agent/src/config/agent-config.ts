@@ -178,7 +178,8 @@ const gatewayKeyListVar = commaListVar(
         if (key === null) {
           ctx.addIssue({
             code: "custom",
-            message: "each key must be an Ed25519 public key: 0x and 64 hex digits",
+            message:
+              "each key must be an Ed25519 public key: 0x and 64 hex digits, a canonical point not of small order (a small-order key verifies forged signatures)",
           });
           return z.NEVER;
         }

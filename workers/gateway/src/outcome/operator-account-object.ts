@@ -22,8 +22,8 @@ const NO_KEY = "OPERATOR_PRIVATE_KEY is not configured";
  * and run claims wait in one line and are sent in batches (operator-batch.ts), so no two of its
  * own transactions race for a sequence number while a busy deployment's runs share the trips to
  * the node; a conflict with another sender of the same key (another deployment) is sent again on
- * a fresh sequence number. Each report queue waits for its own report before sending the next,
- * so this line holds at most one report per process and a busy process cannot starve the others.
+ * a fresh sequence number. Claims go first in each batch (operator-queue.ts), so a paid run's
+ * claim never queues behind a backlog of reports.
  */
 export class OperatorAccountObject extends DurableObject<GatewayEnv> {
   private readonly sequence = new OperatorSequence();

@@ -1,3 +1,4 @@
+import { LedgerError } from "#shared/ledger/errors";
 import type { BatchEntryResult } from "#shared/ledger/transaction-batch";
 import type { LedgerSigner, TransactionClient } from "#shared/ledger/transactions";
 import { callOf, fail, type OperatorJob, succeed } from "./operator-job.js";
@@ -64,27 +65,32 @@ export async function sendOperatorBatch(args: {
         await transactions.simulateRaw(signer, transactions.rawEntry(submission(job), context));
     }),
   );
-  const jobs: OperatorJob[] = [];
-  let conflict = false;
+  const passed: OperatorJob[] = [];
+  let conflict: unknown = null;
   for (const [index, outcome] of simulated.entries()) {
     const job = args.jobs[index] as OperatorJob;
-    if (outcome.status === "fulfilled") jobs.push(job);
+    if (outcome.status === "fulfilled") passed.push(job);
     else if (isSequenceConflict(outcome.reason)) {
-      conflict = true;
-      jobs.push(job);
+      conflict = outcome.reason;
+      passed.push(job);
     } else fail(job, outcome.reason);
   }
-  if (conflict) return sendAgain({ jobs, deps, error: "the operator's sequence number moved" });
+  if (conflict !== null) return sendAgain({ jobs: passed, deps, error: conflict });
+  // Each job built and signed on its own: one that cannot be is that job's answer, not its
+  // batch's; the numbers stay consecutive over the ones sent.
+  const jobs: OperatorJob[] = [];
+  const signed: Uint8Array[] = [];
+  for (const job of passed) {
+    try {
+      const sequenceNumber = context.sequenceNumber + BigInt(jobs.length);
+      const raw = transactions.rawEntry(submission(job), { ...context, sequenceNumber });
+      signed.push(transactions.signRaw(signer, raw));
+      jobs.push(job);
+    } catch (error) {
+      fail(job, error);
+    }
+  }
   if (jobs.length === 0) return;
-  const signed = jobs.map((job, i) =>
-    transactions.signRaw(
-      signer,
-      transactions.rawEntry(submission(job), {
-        ...context,
-        sequenceNumber: context.sequenceNumber + BigInt(i),
-      }),
-    ),
-  );
   let results: BatchEntryResult[];
   try {
     results = await transactions.submitBatch(signed);
@@ -106,8 +112,11 @@ function settleBatch(args: {
   deps: OperatorBatchDeps;
 }): void {
   const { jobs, results, deps } = args;
-  const allRefused = results.every((result) => !result.ok);
+  // A node answers a batch it refused whole with one generic 400 (a batch of one goes alone and
+  // gets its reason: transaction-submission.ts).
+  const refusedAsOne = results.length > 1 && results.every((result) => !result.ok);
   const again: OperatorJob[] = [];
+  let lastConflict: unknown = null;
   let inOrder = true;
   for (const [index, result] of results.entries()) {
     const job = jobs[index] as OperatorJob;
@@ -116,7 +125,11 @@ function settleBatch(args: {
       if (inOrder) deps.sequence.submitted(args.context.sequenceNumber + BigInt(index));
       const commit = deps.transactions.waitForTransaction(result.hash).then(
         (receipt) => succeed(job, receipt),
-        (error: unknown) => fail(job, error),
+        (error: unknown) => {
+          // Not committed and not aborted (expired, dropped, unseen): its number may be unused.
+          if (!(error instanceof LedgerError && error.kind === "abort")) deps.sequence.forget();
+          fail(job, error);
+        },
       );
       deps.inFlight.add(commit);
       void commit.finally(() => deps.inFlight.delete(commit));
@@ -127,18 +140,21 @@ function settleBatch(args: {
     // Nothing of a refused transaction ran. Refused for its sequence number (another sender of
     // the key took it, or an earlier one of the batch was refused), or the whole batch refused
     // as one: sent again on a fresh number. Refused for itself: that is its answer.
-    if (allRefused || isSequenceConflict(result.error)) again.push(job);
-    else fail(job, result.error);
+    if (refusedAsOne || isSequenceConflict(result.error)) {
+      again.push(job);
+      lastConflict = result.error;
+    } else fail(job, result.error);
   }
-  if (again.length > 0) sendAgain({ jobs: again, deps, error: "sequence number conflict" });
+  if (again.length > 0) sendAgain({ jobs: again, deps, error: lastConflict });
 }
 
 /** Back into the line after a short, growing pause that lets the other sender's transaction land. */
-function sendAgain(args: { jobs: OperatorJob[]; deps: OperatorBatchDeps; error: string }): void {
+function sendAgain(args: { jobs: OperatorJob[]; deps: OperatorBatchDeps; error: unknown }): void {
   args.deps.sequence.forget();
   for (const job of args.jobs) {
     if (job.attempt >= SEQUENCE_ATTEMPTS) {
-      fail(job, new Error(`${args.error}, ${SEQUENCE_ATTEMPTS} times`));
+      // The node's last word, so the operator sees the real cause (no gas, a full mempool...).
+      fail(job, args.error);
       continue;
     }
     const pause = 20 * job.attempt + Math.random() * 30;

@@ -91,7 +91,15 @@ export class OutcomeReporterObject extends DurableObject<GatewayEnv> {
     // Together, so the operator account's line sends them in one batch (operator-batch.ts)
     // rather than one commit after another: a busy process's backlog drains at the node's pace.
     const due = selectDue(this.sql, Date.now(), BATCH);
-    await Promise.all(due.map((row) => this.sendDue(operator, row)));
+    await Promise.all(
+      due.map((row) =>
+        // A send that broke (the operator object reset) is retried with backoff, that row alone,
+        // once every other send of this alarm is answered: none is sent twice at once.
+        this.sendDue(operator, row).catch((error: unknown) =>
+          this.retryLater(row, error instanceof Error ? error.message : String(error)),
+        ),
+      ),
+    );
     const next = nextDueAt(this.sql);
     if (next !== null) await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
   }

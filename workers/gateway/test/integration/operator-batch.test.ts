@@ -10,7 +10,12 @@ import { OPERATOR_BATCH_MAX, sendOperatorBatch } from "../../src/outcome/operato
 import type { OperatorJob } from "../../src/outcome/operator-job.js";
 import { OperatorQueue } from "../../src/outcome/operator-queue.js";
 import { OperatorSequence } from "../../src/outcome/operator-sequence.js";
-import type { RunClaimResult, RunKey } from "../../src/outcome/outcome-types.js";
+import type {
+  OutcomeReport,
+  RunClaimResult,
+  RunKey,
+  SendResult,
+} from "../../src/outcome/outcome-types.js";
 import {
   address,
   fundedAccount,
@@ -52,7 +57,9 @@ function line(sequence = new OperatorSequence()) {
   );
   const claim = (key: RunKey) =>
     new Promise<RunClaimResult>((done) => queue.add({ kind: "claim", key, attempt: 1, done }));
-  return { claim, batches, requeued };
+  const send = (report: OutcomeReport) =>
+    new Promise<SendResult>((done) => queue.add({ kind: "report", report, attempt: 1, done }));
+  return { claim, send, batches, requeued };
 }
 
 describe("the operator account's batches", () => {
@@ -111,5 +118,20 @@ describe("the operator account's batches", () => {
     expect(results.map((r) => r.kind)).toEqual(["claimed", "claimed"]);
     expect(requeued.length).toBeGreaterThan(0);
     expect(requeued.every((job) => job.attempt === 2)).toBe(true);
+  });
+
+  it("answers a job that cannot be built alone, and sends the rest of its batch", async () => {
+    const [first, second] = await payments(2);
+    const { claim, send, batches } = line();
+    const started = claim(first as RunKey);
+    const [claimed, broken] = await Promise.all([
+      claim(second as RunKey),
+      send({ processId, taskId: "t", payer: "not-an-address", delivered: false, resultHash: "" }),
+    ]);
+    expect((await started).kind).toBe("claimed");
+    expect(claimed.kind).toBe("claimed");
+    expect(broken.kind).toBe("refused");
+    // The first claim alone, then the second claim; the report that cannot be built sent nothing.
+    expect(batches).toEqual([1, 1]);
   });
 });
