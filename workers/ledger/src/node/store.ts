@@ -17,6 +17,11 @@ const SCHEMA = [
     hash TEXT NOT NULL UNIQUE,
     body TEXT NOT NULL
   )`,
+  // An account's transactions in sequence order, for GET /v1/accounts/:address/transactions.
+  `CREATE INDEX IF NOT EXISTS node_transactions_by_sender ON node_transactions (
+    json_extract(body, '$.sender'),
+    CAST(json_extract(body, '$.sequence_number') AS INTEGER)
+  )`,
   `CREATE TABLE IF NOT EXISTS node_meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -91,6 +96,34 @@ export class NodeStore {
       .exec<{ body: string }>("SELECT body FROM node_transactions WHERE hash = ?", hash)
       .toArray()[0];
     return row ? row.body : null;
+  }
+
+  /**
+   * The committed user transactions `sender` sent, in sequence order: `limit` of them from
+   * sequence number `start`, or the last `limit` when `start` is null (the REST API's paging).
+   */
+  accountTransactions(args: { sender: string; start: bigint | null; limit: number }): string[] {
+    const sender = "json_extract(body, '$.sender')";
+    const sequence = "CAST(json_extract(body, '$.sequence_number') AS INTEGER)";
+    const rows =
+      args.start === null
+        ? this.sql
+            .exec<{ body: string }>(
+              `SELECT body FROM node_transactions WHERE ${sender} = ? ORDER BY ${sequence} DESC LIMIT ?`,
+              args.sender,
+              args.limit,
+            )
+            .toArray()
+            .reverse()
+        : this.sql
+            .exec<{ body: string }>(
+              `SELECT body FROM node_transactions WHERE ${sender} = ? AND ${sequence} >= ? ORDER BY ${sequence} LIMIT ?`,
+              args.sender,
+              Number(args.start),
+              args.limit,
+            )
+            .toArray();
+    return rows.map((row) => row.body);
   }
 
   meta(key: string): string | null {

@@ -8,6 +8,7 @@ import { runView, viewFromBcs, viewFromJson } from "../node/views.js";
 import { GAS_UNIT_PRICE } from "../tx/gas.js";
 import { APT_METADATA, APTOS_COIN } from "../tx/resolve.js";
 import { simulateTransaction, submitTransaction, submitTransactionBatch } from "../tx/submit.js";
+import { accountTransactionRoutes } from "./account-transactions.js";
 import { readBcs, readJson } from "./body.js";
 
 const SIGNED_TRANSACTION_BCS = "application/x.aptos.signed_transaction+bcs";
@@ -100,6 +101,8 @@ export function fullnodeRoutes(ctx: NodeContext): Hono {
       authentication_key: account.authenticationKey,
     });
   });
+
+  app.route("/", accountTransactionRoutes(ctx));
 
   app.get("/v1/accounts/:address/module/:name", (c) => {
     const address = parseAddress(c.req.param("address"), "address");
