@@ -1,24 +1,52 @@
 import { AppErrorException, appError } from "#shared/errors/app-error";
 import type { LedgerClient } from "#shared/ledger/client";
+import { explorerTransactionUrl, isNetworkName, NETWORK_PRESETS } from "#shared/ledger/networks";
 import { isValidAddress, normalizeAddress } from "#shared/schemas/address";
+import { CONSOLE_LEDGER_PATH } from "./ledger-relay.js";
 
 /** What one press of the development wallet's "Fund" mints: 1 APT (docs/console.md, "Wallet"). */
 export const DEV_WALLET_FUND_OCTAS = 100_000_000n;
 
 /**
  * What the console learns from the gateway before it renders (docs/console.md, "Wallet"): the
- * network, and whether the development wallet is offered. Never a secret.
+ * network, whether the development wallet is offered, where the package lives (the console checks
+ * that what it signs calls it) and a transaction's link, `{hash}` to fill in. Never a secret.
  */
-export type ConsoleSettings = { network: string; devWallet: boolean };
+export type ConsoleSettings = {
+  network: string;
+  devWallet: boolean;
+  moduleAddress: string;
+  transactionUrl: string;
+};
+
+/**
+ * A transaction's link: the Aptos explorer on a named public network; on the local devnode (and a
+ * custom node, which no explorer shows) the node's own answer, through the console's ledger relay.
+ */
+function transactionUrl(network: string): string {
+  const relayed = `${CONSOLE_LEDGER_PATH}/v1/transactions/by_hash/{hash}`;
+  if (network === "local" || !isNetworkName(network)) return relayed;
+  return explorerTransactionUrl(NETWORK_PRESETS[network], "{hash}") ?? relayed;
+}
 
 /**
  * The development wallet is offered only on the local devnode: NETWORK `local` with the LEDGER
  * binding, which the gateway refuses on a public network (http/deployment-check.ts). Whether the
  * devnode's faucet is on (DEV_FAUCET) is the devnode's own answer: off, it refuses the mint.
  */
-export function consoleSettings(env: { NETWORK?: string; LEDGER?: unknown }): ConsoleSettings {
+export function consoleSettings(env: {
+  NETWORK?: string;
+  LEDGER?: unknown;
+  MODULE_ADDRESS?: string;
+}): ConsoleSettings {
   const network = env.NETWORK ?? "";
-  return { network, devWallet: network === "local" && env.LEDGER !== undefined };
+  const moduleAddress = env.MODULE_ADDRESS ?? "";
+  return {
+    network,
+    devWallet: network === "local" && env.LEDGER !== undefined,
+    moduleAddress: isValidAddress(moduleAddress) ? normalizeAddress(moduleAddress) : "",
+    transactionUrl: transactionUrl(network),
+  };
 }
 
 /** The account a development-wallet call names, or the 400/404 that refuses it (fail closed). */

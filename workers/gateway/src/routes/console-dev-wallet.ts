@@ -1,13 +1,15 @@
 import { Hono } from "hono";
 import { consoleSettings, devWalletAddress, fundDevWallet } from "../console/dev-wallet-support.js";
+import { CONSOLE_LEDGER_PATH, relayedLedgerPath, relayToLedger } from "../console/ledger-relay.js";
 import type { GatewayApp } from "../http/gateway-app-types.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 
 /**
  * What the console asks of its own origin besides the API (docs/console.md, "Wallet"): its
  * settings, and on the local devnode only the development wallet's balance and faucet, forwarded
- * over the LEDGER binding so the page's connect-src stays 'self'. Hidden from the OpenAPI
- * document, like the console; elsewhere the wallet's routes answer 404.
+ * over the LEDGER binding so the page's connect-src stays 'self', and on every deployment the
+ * ledger relay a wallet in the page uses (console/ledger-relay.ts). Hidden from the OpenAPI
+ * document, like the console; elsewhere the development wallet's routes answer 404.
  */
 export const consoleDevWalletRoutes = new Hono<GatewayApp>()
   .get("/console/settings.json", (c) =>
@@ -30,4 +32,14 @@ export const consoleDevWalletRoutes = new Hono<GatewayApp>()
       },
       200,
     );
+  })
+  .on(["GET", "POST"], `${CONSOLE_LEDGER_PATH}/*`, async (c) => {
+    const pathAndQuery = relayedLedgerPath({ method: c.req.method, url: new URL(c.req.url) });
+    return relayToLedger({
+      env: c.env,
+      method: c.req.method,
+      pathAndQuery,
+      contentType: c.req.header("content-type"),
+      body: c.req.method === "POST" ? await c.req.arrayBuffer() : null,
+    });
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
 import { CONSOLE_CSP } from "../../src/console/console-page.js";
 import { SELF } from "../support/checked-self.js";
 
@@ -49,7 +50,12 @@ describe("the console's development wallet on the devnode (docs/console.md, Wall
   it("tells the console it runs on the local devnode, with the development wallet", async () => {
     const res = await SELF.fetch(`${BASE}/console/settings.json`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ network: "local", devWallet: true });
+    expect(await res.json()).toEqual({
+      network: "local",
+      devWallet: true,
+      moduleAddress: DEVNODE_MODULE_ADDRESS,
+      transactionUrl: "/console/ledger/v1/transactions/by_hash/{hash}",
+    });
   });
 
   it("funds an account from the devnode's faucet and reads its balance", async () => {

@@ -19,7 +19,20 @@ describe("the console's development wallet is offered on the local devnode only"
     expect(consoleSettings({ NETWORK: "local", LEDGER: ledgerBinding })).toEqual({
       network: "local",
       devWallet: true,
+      moduleAddress: "",
+      transactionUrl: "/console/ledger/v1/transactions/by_hash/{hash}",
     });
+  });
+
+  it("links a transaction to the explorer on a named public network, to the node elsewhere", () => {
+    const testnet = consoleSettings({ NETWORK: "testnet", MODULE_ADDRESS: `0x${"A1".repeat(32)}` });
+    expect(testnet.moduleAddress).toBe(`0x${"a1".repeat(32)}`);
+    expect(testnet.transactionUrl).toBe(
+      "https://explorer.aptoslabs.com/txn/{hash}?network=testnet",
+    );
+    expect(consoleSettings({ NETWORK: "custom" }).transactionUrl).toBe(
+      "/console/ledger/v1/transactions/by_hash/{hash}",
+    );
   });
 
   it("refuses its calls (404) on any other network or without the devnode's binding", () => {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { SELF } from "../support/checked-self.js";
+
+const BASE = "https://gateway.test";
+const RELAY = `${BASE}/console/ledger`;
+const address = `0x${"c1".repeat(32)}`;
+
+describe("the console's ledger relay (docs/console.md, The ledger relay)", () => {
+  it("answers the ledger's chain and an account's transactions as the node does", async () => {
+    const info = await SELF.fetch(`${RELAY}/v1`);
+    expect(info.status).toBe(200);
+    expect(await info.json()).toMatchObject({ chain_id: 4 });
+    const listed = await SELF.fetch(`${RELAY}/v1/accounts/${address}/transactions?start=0&limit=5`);
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual([]);
+  });
+
+  it("passes the node's own refusal through", async () => {
+    const answer = await SELF.fetch(`${RELAY}/v1/transactions/by_hash/0x${"ab".repeat(32)}`);
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ error_code: "transaction_not_found" });
+  });
+
+  it("refuses every call it does not list, before the ledger sees it", async () => {
+    const refused: [string, RequestInit?][] = [
+      [`${RELAY}/v1/accounts/${address}/resource/0x1::account::Account`],
+      [`${RELAY}/v1/accounts/${address}/transactions?start=0&extra=1`],
+      [`${RELAY}/v1/accounts/${address}`, { method: "POST" }],
+      [`${RELAY}/fund`, { method: "POST" }],
+      [`${RELAY}/v1/../fund`, { method: "POST" }],
+    ];
+    for (const [url, init] of refused) {
+      const answer = await SELF.fetch(url, init);
+      expect(answer.status, url).toBe(404);
+    }
+  });
+});
