@@ -1,4 +1,6 @@
 import { useEffect, useState } from "hono/jsx/dom";
+import { BrowserWalletContext, useBrowserWallets } from "./browser-wallet-state.js";
+import { BrowserWalletsPanel } from "./browser-wallets-panel.js";
 import { DevWalletPanel } from "./dev-wallet-panel.js";
 import { DevWalletContext, useDevWallet } from "./dev-wallet-state.js";
 import { ExplorePage } from "./explore-page.js";
@@ -27,6 +29,7 @@ function Page({ route }: { route: Route }) {
 export function App() {
   const [route, setRoute] = useState<Route>(routeOf(location.hash));
   const wallet = useDevWallet();
+  const browserWallets = useBrowserWallets();
   useEffect(() => {
     const follow = () => setRoute(routeOf(location.hash));
     addEventListener("hashchange", follow);
@@ -34,35 +37,41 @@ export function App() {
   }, []);
   return (
     <DevWalletContext.Provider value={wallet}>
-      {/* The fragment names pages, so the skip link moves focus itself. */}
-      <a
-        class="skip"
-        href={location.hash || href.explore()}
-        onClick={(event: Event) => {
-          event.preventDefault();
-          document.getElementById("main")?.focus();
-        }}
-      >
-        Skip to the page
-      </a>
-      <header>
-        <nav aria-label="Console">
-          <a href={href.explore()} class="brand">
-            agentgate
-          </a>
-          <a href={href.explore()}>Explore</a>
-          <a href="/docs">API reference</a>
-        </nav>
-      </header>
-      <DevWalletPanel />
-      <main id="main" tabIndex={-1}>
-        <Page route={route} />
-      </main>
-      <footer>
-        <p>
-          Browse, pay for and run processes. Browser wallets, payments and owners' pages come next.
-        </p>
-      </footer>
+      <BrowserWalletContext.Provider value={browserWallets}>
+        {/* The fragment names pages, so the skip link moves focus itself. */}
+        <a
+          class="skip"
+          href={location.hash || href.explore()}
+          onClick={(event: Event) => {
+            event.preventDefault();
+            document.getElementById("main")?.focus();
+          }}
+        >
+          Skip to the page
+        </a>
+        <header>
+          <nav aria-label="Console">
+            <a href={href.explore()} class="brand">
+              agentgate
+            </a>
+            <a href={href.explore()}>Explore</a>
+            <a href="/docs">API reference</a>
+          </nav>
+        </header>
+        <div class="wallets">
+          <BrowserWalletsPanel />
+          <DevWalletPanel />
+        </div>
+        <main id="main" tabIndex={-1}>
+          <Page route={route} />
+        </main>
+        <footer>
+          <p>
+            Browse, pay for and run processes. Browser wallets, payments and owners' pages come
+            next.
+          </p>
+        </footer>
+      </BrowserWalletContext.Provider>
     </DevWalletContext.Provider>
   );
 }

@@ -2,13 +2,9 @@ import { formatApt } from "#shared/schemas/apt-format";
 import type { RunAcceptedResponse } from "#shared/schemas/runs";
 import { failureMessage, isRunAccepted } from "./api.js";
 import { fromBase64Json, toBase64Json } from "./base64-json.js";
-import { type Ed25519Account, signRawTransaction } from "./ed25519-account.js";
-import {
-  escrowOfferOf,
-  isPaymentReceipt,
-  makePaymentAmount,
-  type PaymentReceipt,
-} from "./x402-offer.js";
+import { makePaymentProblem } from "./make-payment-check.js";
+import type { TransactionSigner } from "./transaction-signer.js";
+import { escrowOfferOf, isPaymentReceipt, type PaymentReceipt } from "./x402-offer.js";
 
 /** x402's version and headers (docs/x402.md; shared/src/x402/transport.ts, not imported: zod). */
 const X402_VERSION = 2;
@@ -36,17 +32,19 @@ const unreachable: PaidRun = {
 /**
  * Pays for one run and starts it, in x402's two requests (docs/x402.md,
  * docs/examples/x402-pay-and-run.mjs): ask for the offer (402), sign the make_payment the gateway
- * built for this payer, as it is and only at the price shown, then send the same request with
- * PAYMENT-SIGNATURE and `Prefer: respond-async`: 202 with the run's token and the receipt.
+ * built for this payer, as it is and only once it is the payment asked for (make-payment-check.ts),
+ * then send the same request with PAYMENT-SIGNATURE and `Prefer: respond-async`: 202 with the
+ * run's token and the receipt.
  */
 export async function payAndRun(args: {
   processId: string;
   data: Record<string, unknown>;
-  account: Ed25519Account;
+  signer: TransactionSigner;
   price: bigint;
+  moduleAddress: string;
 }): Promise<PaidRun> {
   const path = `/api/execute/${encodeURIComponent(args.processId)}`;
-  const body = JSON.stringify({ userAddress: args.account.address, data: args.data });
+  const body = JSON.stringify({ userAddress: args.signer.address, data: args.data });
   const json = { "content-type": "application/json" };
   let asked: Response;
   try {
@@ -74,18 +72,20 @@ export async function payAndRun(args: {
       message: `The price is now ${formatApt(BigInt(offer.amount))}, not the ${formatApt(args.price)} shown; nothing was paid. Reload the page to see it.`,
     };
   }
-  if (makePaymentAmount(offer.extra.unsignedTransaction) !== args.price) {
-    return {
-      ok: false,
-      message: "The transaction offered to sign does not pay the price shown; nothing was paid",
-    };
-  }
+  const problem = makePaymentProblem({
+    rawHex: offer.extra.unsignedTransaction,
+    moduleAddress: args.moduleAddress,
+    sender: args.signer.address,
+    processId: args.processId,
+    price: args.price,
+  });
+  if (problem !== null) return { ok: false, message: `${problem}; nothing was signed or paid` };
+  const signed = await args.signer.sign(offer.extra.unsignedTransaction);
+  if (!signed.ok) return signed;
   const payment = toBase64Json({
     x402Version: X402_VERSION,
     accepted: offer,
-    payload: {
-      signedTransaction: signRawTransaction(args.account, offer.extra.unsignedTransaction),
-    },
+    payload: { signedTransaction: signed.signedTransaction },
   });
   let paid: Response;
   try {

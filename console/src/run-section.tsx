@@ -3,6 +3,7 @@ import type { ProcessSchemaResponse } from "#shared/schemas/gateway";
 import type { Process } from "#shared/schemas/process";
 import type { RunAcceptedResponse } from "#shared/schemas/runs";
 import { startRun } from "./api.js";
+import { usePayer } from "./browser-wallet-state.js";
 import { DevWalletContext } from "./dev-wallet-state.js";
 import { payAndRun } from "./pay-and-run.js";
 import { priceOf, priceText } from "./price.js";
@@ -10,6 +11,7 @@ import { href } from "./route.js";
 import { RunForm } from "./run-form.js";
 import { type KeptPayment, keepRun } from "./run-tokens.js";
 import type { Loaded } from "./use-api.js";
+import { consoleSettings } from "./wallet-api.js";
 
 /** Keeps the started run's token (and a paid run's receipt) and opens its page. */
 function openRun(accepted: RunAcceptedResponse, payment?: KeptPayment): null {
@@ -24,27 +26,27 @@ function openRun(accepted: RunAcceptedResponse, payment?: KeptPayment): null {
 
 /**
  * A process's run form (docs/console.md, "Run form", "Paying for a run"): a free run starts at
- * once; a paid one is paid from the connected development wallet through x402, at the price
- * shown, and then refreshes the wallet's balance.
+ * once; a paid one is paid through x402 from the connected wallet (a browser wallet, else the
+ * development wallet), at the price shown, and then refreshes the development wallet's balance.
  */
 export function RunSection(props: { process: Process; schema: Loaded<ProcessSchemaResponse> }) {
   const { process, schema } = props;
   const wallet = useContext(DevWalletContext);
   const price = priceOf(process);
-  const account = wallet.account;
-  if (price > 0n && account === null) {
+  const payer = usePayer();
+  if (price > 0n && payer === null) {
     return (
       <p>
         This process costs {priceText(process)} per run.{" "}
         {wallet.offered
-          ? "Connect the development wallet above to pay for a run from here."
-          : "Paying from the console needs a wallet, which comes next; until then pay with the CLI or the HTTP API below."}
+          ? "Connect a browser wallet or the development wallet above to pay for a run from here."
+          : "Connect a browser wallet above to pay for a run from here, or pay with the CLI or the HTTP API below."}
       </p>
     );
   }
   if (schema.state === "loading") return <p role="status">Loading its input schema…</p>;
   const inputSchema = schema.ok ? schema.value.inputSchema : null;
-  if (price === 0n || account === null) {
+  if (price === 0n || payer === null) {
     return (
       <RunForm
         inputSchema={inputSchema}
@@ -62,15 +64,23 @@ export function RunSection(props: { process: Process; schema: Loaded<ProcessSche
   return (
     <>
       <p>
-        A run costs {priceText(process)}, paid into escrow from the development wallet{" "}
-        <span class="address">{account.address}</span>.
+        A run costs {priceText(process)}, paid into escrow from {payer.label}{" "}
+        <span class="address">{payer.address}</span>.
       </p>
       <RunForm
         inputSchema={inputSchema}
-        payer={account.address}
+        payer={payer.address}
         submitLabel={`Pay ${priceText(process)} and run`}
         start={async ({ data }) => {
-          const paid = await payAndRun({ processId: process.id, data, account, price });
+          const settings = await consoleSettings();
+          if (!settings.ok) return settings.message;
+          const paid = await payAndRun({
+            processId: process.id,
+            data,
+            signer: payer,
+            price,
+            moduleAddress: settings.value.moduleAddress,
+          });
           await wallet.refresh();
           if (!paid.ok) return `The gateway refused the payment: ${paid.message}`;
           return openRun(paid.accepted, {

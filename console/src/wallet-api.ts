@@ -6,17 +6,35 @@ import { type Guard, isRecord } from "./guards.js";
  * and on the local devnode the development wallet's balance and faucet, which the gateway
  * forwards to the devnode (workers/gateway/src/routes/console-dev-wallet.ts).
  */
-export type ConsoleSettings = { network: string; devWallet: boolean };
+export type ConsoleSettings = {
+  network: string;
+  devWallet: boolean;
+  /** Where the package lives: what the console signs must call it. */
+  moduleAddress: string;
+  /** A transaction's link, `{hash}` to fill in. */
+  transactionUrl: string;
+};
 
 const isSettings: Guard<ConsoleSettings> = (value): value is ConsoleSettings =>
-  isRecord(value) && typeof value.network === "string" && typeof value.devWallet === "boolean";
+  isRecord(value) &&
+  typeof value.network === "string" &&
+  typeof value.devWallet === "boolean" &&
+  typeof value.moduleAddress === "string" &&
+  typeof value.transactionUrl === "string";
 
 type BalanceAnswer = { balance: string };
 
 const isBalance: Guard<BalanceAnswer> = (value): value is BalanceAnswer =>
   isRecord(value) && typeof value.balance === "string" && /^\d+$/.test(value.balance);
 
-export const consoleSettings = () => callApi({ path: "/console/settings.json", guard: isSettings });
+let settings: ReturnType<typeof readSettings> | null = null;
+const readSettings = () => callApi({ path: "/console/settings.json", guard: isSettings });
+
+/** The gateway's settings, read once per page load (they change only with a deploy). */
+export function consoleSettings() {
+  settings ??= readSettings();
+  return settings;
+}
 
 const walletPath = (address: string, action: "balance" | "fund") =>
   `/console/dev-wallet/${encodeURIComponent(address)}/${action}`;

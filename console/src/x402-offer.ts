@@ -40,17 +40,3 @@ export const isPaymentReceipt: Guard<PaymentReceipt> = (value): value is Payment
   typeof value.success === "boolean" &&
   typeof value.transaction === "string" &&
   typeof value.network === "string";
-
-/**
- * The amount, in octas, of a make_payment(process_id, task_id, amount) RawTransaction: its last
- * argument, a u64 behind its length byte (8), before the max gas amount, the gas unit price and
- * the expiration (three u64) and the chain id (a u8). The console signs only the price it showed.
- */
-export function makePaymentAmount(rawHex: string): bigint | null {
-  const raw = rawHex.replace(/^0x/, "");
-  const end = raw.length - 2 * (3 * 8 + 1);
-  const start = end - 2 * 8;
-  if (start < 2 || raw.slice(start - 2, start) !== "08") return null;
-  const littleEndian = raw.slice(start, end).match(/../g) ?? [];
-  return BigInt(`0x${littleEndian.reverse().join("")}`);
-}

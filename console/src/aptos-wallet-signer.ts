@@ -1,0 +1,86 @@
+import { bytesToHex, concatBytes, hexToBytes } from "@noble/hashes/utils";
+import type { AccountInfo, AptosWallet, NetworkInfo } from "./aptos-wallet-standard.js";
+import { longAddress } from "./bcs.js";
+import type { TransactionSigner } from "./transaction-signer.js";
+
+/** TransactionAuthenticator::SingleSender, which wraps a SingleKey or MultiKey authenticator. */
+const SINGLE_SENDER = 0x04;
+
+/**
+ * The SignedTransaction of a RawTransaction and the AccountAuthenticator a wallet answered:
+ * Ed25519 (0) and MultiEd25519 (1) authenticators have the transaction authenticator's own
+ * variant and layout; SingleKey (2) and MultiKey (3) travel inside SingleSender.
+ */
+export function signedTransactionOf(rawHex: string, authenticator: Uint8Array): string {
+  const variant = authenticator[0];
+  const transactionAuthenticator =
+    variant === 0 || variant === 1
+      ? authenticator
+      : concatBytes(Uint8Array.of(SINGLE_SENDER), authenticator);
+  return `0x${bytesToHex(concatBytes(hexToBytes(rawHex.replace(/^0x/, "")), transactionAuthenticator))}`;
+}
+
+export function addressOf(account: AccountInfo): string {
+  return longAddress(account.address.toString());
+}
+
+/**
+ * Connects an AIP-62 wallet for this gateway's ledger: asks it to connect, then refuses, in plain
+ * words, a wallet on another chain than the gateway's (a transaction names its chain id, so one
+ * signed there would be refused here). Answers the signer, or why not.
+ */
+export async function connectAptosWallet(args: {
+  wallet: AptosWallet;
+  gatewayNetwork: string;
+  chainId: number;
+}): Promise<{ ok: true; signer: TransactionSigner } | { ok: false; message: string }> {
+  const { wallet } = args;
+  let network: NetworkInfo;
+  let account: AccountInfo;
+  try {
+    const connected = await wallet.features["aptos:connect"].connect();
+    if (connected.status !== "Approved") {
+      return { ok: false, message: `${wallet.name}: the connection was declined` };
+    }
+    account = connected.args;
+    network = await wallet.features["aptos:network"].network();
+  } catch (error) {
+    return { ok: false, message: `${wallet.name} could not connect: ${String(error)}` };
+  }
+  if (network.chainId !== args.chainId) {
+    return {
+      ok: false,
+      message: `${wallet.name} is on ${network.name} (chain ${network.chainId}), but this gateway pays on ${args.gatewayNetwork} (chain ${args.chainId}). Switch the wallet to ${args.gatewayNetwork} and connect again.`,
+    };
+  }
+  return { ok: true, signer: aptosWalletSigner(wallet, addressOf(account)) };
+}
+
+function aptosWalletSigner(wallet: AptosWallet, address: string): TransactionSigner {
+  return {
+    label: wallet.name,
+    address,
+    sign: async (rawHex) => {
+      const raw = hexToBytes(rawHex.replace(/^0x/, ""));
+      try {
+        const answer = await wallet.features["aptos:signTransaction"].signTransaction({
+          rawTransaction: { bcsToBytes: () => raw },
+          // SimpleTransaction's bytes: the raw transaction, then no fee payer (Option::None).
+          bcsToBytes: () => concatBytes(raw, Uint8Array.of(0)),
+        });
+        if (answer.status !== "Approved") {
+          return {
+            ok: false,
+            message: `${wallet.name}: the signature was declined; nothing was paid`,
+          };
+        }
+        return {
+          ok: true,
+          signedTransaction: signedTransactionOf(rawHex, answer.args.bcsToBytes()),
+        };
+      } catch (error) {
+        return { ok: false, message: `${wallet.name} could not sign: ${String(error)}` };
+      }
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { hexToBytes } from "@noble/hashes/utils";
+import { failureMessage } from "./api.js";
+import { type Guard, isRecord } from "./guards.js";
+
+/**
+ * The ledger as the console reads and writes it: the fullnode's REST API (shared/docs/
+ * aptos-node-api.md) through the gateway's ledger relay on this origin (docs/console.md, "The
+ * ledger relay"). Answers are values: the checked body, or the node's message.
+ */
+const LEDGER = "/console/ledger/v1";
+const BCS = "application/x.aptos.signed_transaction+bcs";
+
+export type LedgerResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+async function ask<T>(path: string, guard: Guard<T>, init?: RequestInit): Promise<LedgerResult<T>> {
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(`${LEDGER}${path}`, init);
+    body = await response.json();
+  } catch {
+    return { ok: false, message: "The ledger could not be reached through the gateway" };
+  }
+  if (!response.ok) {
+    // The node's errors carry `message`; the gateway's own carry `error`.
+    const message = isRecord(body) && typeof body.message === "string" ? body.message : null;
+    return { ok: false, message: message ?? failureMessage(body, response.status) };
+  }
+  if (!guard(body)) return { ok: false, message: "The ledger's answer was not understood" };
+  return { ok: true, value: body };
+}
+
+export type LedgerInfo = { chain_id: number; ledger_timestamp: string };
+const isLedgerInfo: Guard<LedgerInfo> = (v): v is LedgerInfo =>
+  isRecord(v) && typeof v.chain_id === "number" && typeof v.ledger_timestamp === "string";
+
+export const ledgerInfo = () => ask("", isLedgerInfo);
+
+const isAccount: Guard<{ sequence_number: string }> = (v): v is { sequence_number: string } =>
+  isRecord(v) && typeof v.sequence_number === "string";
+
+export const accountInfo = (address: string) => ask(`/accounts/${address}`, isAccount);
+
+/** A committed user transaction, the fields the console reads. */
+export type UserTransaction = {
+  hash: string;
+  success: boolean;
+  sequence_number: string;
+  timestamp: string;
+  payload: { function?: string; arguments?: unknown[] };
+};
+const isUserTransaction: Guard<UserTransaction> = (v): v is UserTransaction =>
+  isRecord(v) &&
+  typeof v.hash === "string" &&
+  typeof v.success === "boolean" &&
+  typeof v.sequence_number === "string" &&
+  isRecord(v.payload);
+const isTransactionList: Guard<unknown[]> = (v): v is unknown[] => Array.isArray(v);
+
+/** One page of the account's own transactions from sequence number `start`. */
+export async function accountTransactions(args: { address: string; start: bigint; limit: number }) {
+  const page = await ask(
+    `/accounts/${args.address}/transactions?start=${args.start}&limit=${args.limit}`,
+    isTransactionList,
+  );
+  return page.ok ? { ok: true as const, value: page.value.filter(isUserTransaction) } : page;
+}
+
+const isValues: Guard<unknown[]> = (v): v is unknown[] => Array.isArray(v);
+
+/** A view function's values, its arguments in the REST API's JSON. */
+export const view = (args: { function: string; arguments: unknown[] }) =>
+  ask("/view", isValues, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      function: args.function,
+      type_arguments: [],
+      arguments: args.arguments,
+    }),
+  });
+
+const isSimulation: Guard<UserTransaction[]> = (v): v is UserTransaction[] =>
+  Array.isArray(v) && v.every(isRecord);
+
+/** A SignedTransaction's hex as a request body. */
+const bcsBody = (signedHex: string) =>
+  new Blob([Uint8Array.from(hexToBytes(signedHex.replace(/^0x/, "")))]);
+
+/** Simulates a SignedTransaction (its signature need not be valid): what it would do. */
+export const simulate = (signedHex: string) =>
+  ask("/transactions/simulate", isSimulation, {
+    method: "POST",
+    headers: { "content-type": BCS },
+    body: bcsBody(signedHex),
+  });
+
+const isPending: Guard<{ hash: string }> = (v): v is { hash: string } =>
+  isRecord(v) && typeof v.hash === "string";
+
+export const submit = (signedHex: string) =>
+  ask("/transactions", isPending, {
+    method: "POST",
+    headers: { "content-type": BCS },
+    body: bcsBody(signedHex),
+  });
+
+/** The committed transaction, once the node has it (its own long poll). */
+export const waitForTransaction = (hash: string) =>
+  ask(`/transactions/wait_by_hash/${hash}`, isUserTransaction);

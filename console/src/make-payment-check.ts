@@ -1,0 +1,53 @@
+import { BcsReader, longAddress } from "./bcs.js";
+import { readEntryTransaction } from "./raw-transaction.js";
+
+/**
+ * Whether a make_payment offered to sign is the payment the user asked for (docs/console.md,
+ * "Paying for a run"): the package's payment::make_payment, sent by the connected account, for
+ * this process, at the price shown. Any other transaction is refused before a wallet sees it.
+ * Answers null when it is, else why not in plain words.
+ */
+export function makePaymentProblem(args: {
+  rawHex: string;
+  moduleAddress: string;
+  sender: string;
+  processId: string;
+  price: bigint;
+}): string | null {
+  const tx = readEntryTransaction(args.rawHex);
+  if (tx === null) return "The transaction offered to sign is not a payment the console can read";
+  const target = `${tx.moduleAddress}::${tx.module}::${tx.function}`;
+  if (target !== `${longAddress(args.moduleAddress)}::payment::make_payment`) {
+    return `The transaction offered to sign calls ${target}, not the platform's payment::make_payment`;
+  }
+  if (tx.sender !== longAddress(args.sender)) {
+    return "The transaction offered to sign is sent from another account than the connected wallet";
+  }
+  const [processId, taskId, amount] = tx.args;
+  if (
+    processId === undefined ||
+    taskId === undefined ||
+    amount === undefined ||
+    tx.args.length !== 3
+  ) {
+    return "The transaction offered to sign does not carry make_payment's three arguments";
+  }
+  if (readArg(processId, (r) => r.string()) !== args.processId) {
+    return "The transaction offered to sign pays for another process than this one";
+  }
+  if (readArg(amount, (r) => r.u64()) !== args.price) {
+    return "The transaction offered to sign does not pay the price shown";
+  }
+  return null;
+}
+
+/** One BCS argument read whole, or null when it is not exactly that value. */
+function readArg<T>(bytes: Uint8Array, read: (reader: BcsReader) => T): T | null {
+  try {
+    const reader = new BcsReader(bytes);
+    const value = read(reader);
+    return reader.done() ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,114 @@
+// An AIP-62 wallet in the console (issue 23, docs/console.md, "Browser wallets") in Debian's
+// Chromium against the local stack: a test wallet registers in the page through the wallet
+// standard's events and signs with a real Ed25519 key (support/test-aptos-wallet.ts). On another
+// chain it is refused in plain words; on the gateway's it connects, and pays for and runs the paid
+// process: it signs one transaction, the console's checked make_payment, and its account's
+// balance drops by the price plus the gas. Skips, saying why, only when no Chromium is installed.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CliStack, stopCliStack } from "../../cli/test/e2e/support/cli-stack.js";
+import { readEntryTransaction } from "../../console/src/raw-transaction.js";
+import {
+  launchChromium,
+  seriousViolations,
+  type WatchedPage,
+  watchedPage,
+} from "./support/console-browser.js";
+import { chromiumOrSkip, registerSlowReport, startConsoleStack } from "./support/console-stack.js";
+import { addTestWallet, type TestWallet } from "./support/test-aptos-wallet.js";
+
+const chromiumPath = chromiumOrSkip("console-browser-wallet.test");
+
+const PAID = "slow-report";
+const PRICE = 1000n;
+const FUNDED = 100_000_000n;
+/** The devnode's chain; the test wallet starts on mainnet's. */
+const LOCAL_CHAIN = 4;
+const MAINNET_CHAIN = 1;
+
+describe.skipIf(chromiumPath === null)("an AIP-62 wallet pays for a run in the console", () => {
+  let setup: CliStack | undefined;
+  let browser: Browser | undefined;
+  let origin: string;
+  let watched: WatchedPage;
+  let wallet: TestWallet;
+
+  const balance = async () => {
+    const answer = await fetch(`${origin}/console/dev-wallet/${wallet.address}/balance`);
+    return BigInt(((await answer.json()) as { balance: string }).balance);
+  };
+
+  beforeAll(async () => {
+    setup = await startConsoleStack("agentgate-console-aip62-");
+    origin = setup.stack.gatewayUrl ?? "";
+    await registerSlowReport(setup, {
+      id: PAID,
+      name: "Paid report",
+      description: "Writes a short report on a topic, for a price",
+      tags: ["reports"],
+      pricing: { taskPrice: PRICE.toString(), requiresPrepayment: true },
+    });
+    browser = await launchChromium(chromiumPath as string);
+    watched = await watchedPage(browser);
+    wallet = await addTestWallet(watched.page, MAINNET_CHAIN);
+    await fetch(`${origin}/console/dev-wallet/${wallet.address}/fund`, { method: "POST" });
+    await watched.page.goto(`${origin}/console`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stopCliStack(setup?.stack, setup?.dir);
+  });
+
+  it("lists the wallet, refuses it on another chain, and connects it on the gateway's", async () => {
+    const { page, problems } = watched;
+    const panel = page.getByRole("complementary", { name: "Browser wallets" });
+    const connect = panel.getByRole("button", { name: "Connect Test Wallet" });
+    await expect.poll(() => connect.count()).toBe(1);
+    await connect.click();
+    await expect
+      .poll(() => panel.getByRole("alert").innerText())
+      .toBe(
+        "Test Wallet is on mainnet (chain 1), but this gateway pays on local (chain 4). Switch the wallet to local and connect again.",
+      );
+    await page.evaluate(`window.testWalletChainId = ${LOCAL_CHAIN}`);
+    await connect.click();
+    await expect.poll(() => panel.locator(".address").count()).toBe(1);
+    expect(await panel.locator(".address").innerText()).toBe(wallet.address);
+    expect(await panel.innerText()).toContain("Test Wallet");
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("pays and runs through the wallet: one checked signature, the price plus gas paid", async () => {
+    const { page, problems } = watched;
+    expect(await balance()).toBe(FUNDED);
+    await page.getByLabel("Search").fill("paid");
+    await page.getByRole("link", { name: "Paid report" }).click();
+    await expect.poll(() => page.locator("main").innerText()).toContain("from Test Wallet");
+    await page.getByLabel("seconds").fill("2");
+    await page.getByLabel("topic").fill("tides");
+    await page.getByRole("button", { name: "Pay 0.00001 APT (1000 octas) and run" }).click();
+    await expect.poll(() => page.locator("h1").innerText(), { timeout: 20_000 }).toBe("Run");
+    await expect
+      .poll(() => page.locator("main").innerText(), { timeout: 20_000 })
+      .toContain("A report on tides in 2 steps");
+    // It signed the make_payment, sent from its own account, and nothing else.
+    expect(wallet.signed).toHaveLength(1);
+    const signed = readEntryTransaction(wallet.signed[0] ?? "");
+    expect(signed?.function).toBe("make_payment");
+    expect(signed?.sender).toBe(wallet.address);
+    const hash = await page
+      .getByRole("region", { name: "Payment" })
+      .locator(".address")
+      .innerText();
+    const payment = (await (
+      await fetch(`${origin}/console/ledger/v1/transactions/by_hash/${hash}`)
+    ).json()) as { gas_used: string; gas_unit_price: string };
+    const gas = BigInt(payment.gas_used) * BigInt(payment.gas_unit_price);
+    expect(gas).toBeGreaterThan(0n);
+    expect(await balance()).toBe(FUNDED - PRICE - gas);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems.filter((p) => !p.includes("402 (Payment Required)"))).toEqual([]);
+  });
+});
