@@ -5,6 +5,7 @@ import { DevWalletPanel } from "./dev-wallet-panel.js";
 import { DevWalletContext, useDevWallet } from "./dev-wallet-state.js";
 import { ExplorePage } from "./explore-page.js";
 import { Problem } from "./page-parts.js";
+import { PaymentsPage } from "./payments-page.js";
 import { ProcessPage } from "./process-page.js";
 import { href, type Route, routeOf } from "./route.js";
 import { RunPage } from "./run-page.js";
@@ -17,6 +18,8 @@ function Page({ route }: { route: Route }) {
       return <ProcessPage processId={route.processId} />;
     case "run":
       return <RunPage transactionId={route.transactionId} />;
+    case "payments":
+      return <PaymentsPage />;
     case "missing":
       return <Problem title="Not found" message="There is no such page in the console." />;
   }
@@ -55,6 +58,7 @@ export function App() {
               agentgate
             </a>
             <a href={href.explore()}>Explore</a>
+            <a href={href.payments()}>My payments</a>
             <a href="/docs">API reference</a>
           </nav>
         </header>

@@ -24,6 +24,13 @@ export function addressOf(account: AccountInfo): string {
   return longAddress(account.address.toString());
 }
 
+/** The account's Ed25519 key (32 bytes), the one a simulation names; null for any other kind. */
+export function ed25519KeyOf(account: AccountInfo): Uint8Array | null {
+  const key = account.publicKey;
+  const bytes = key === undefined ? null : key instanceof Uint8Array ? key : key.toUint8Array();
+  return bytes !== null && bytes.length === 32 ? bytes : null;
+}
+
 /**
  * Connects an AIP-62 wallet for this gateway's ledger: asks it to connect, then refuses, in plain
  * words, a wallet on another chain than the gateway's (a transaction names its chain id, so one
@@ -53,13 +60,14 @@ export async function connectAptosWallet(args: {
       message: `${wallet.name} is on ${network.name} (chain ${network.chainId}), but this gateway pays on ${args.gatewayNetwork} (chain ${args.chainId}). Switch the wallet to ${args.gatewayNetwork} and connect again.`,
     };
   }
-  return { ok: true, signer: aptosWalletSigner(wallet, addressOf(account)) };
+  return { ok: true, signer: aptosWalletSigner(wallet, account) };
 }
 
-function aptosWalletSigner(wallet: AptosWallet, address: string): TransactionSigner {
+function aptosWalletSigner(wallet: AptosWallet, account: AccountInfo): TransactionSigner {
   return {
     label: wallet.name,
-    address,
+    address: addressOf(account),
+    publicKey: ed25519KeyOf(account),
     sign: async (rawHex) => {
       const raw = hexToBytes(rawHex.replace(/^0x/, ""));
       try {

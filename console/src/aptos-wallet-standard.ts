@@ -9,7 +9,10 @@ import { isRecord } from "./guards.js";
  * `bcsToBytes()`, an AccountAuthenticator it answers the same way.
  */
 export type NetworkInfo = { name: string; chainId: number; url?: string };
-export type AccountInfo = { address: { toString(): string } | string };
+export type AccountInfo = {
+  address: { toString(): string } | string;
+  publicKey?: Uint8Array | { toUint8Array(): Uint8Array };
+};
 export type UserResponse<T> = { status: "Approved"; args: T } | { status: "Rejected" };
 export type BcsBytes = { bcsToBytes(): Uint8Array };
 /** ts-sdk's SimpleTransaction as a wallet reads it: the raw transaction, no fee payer. */

@@ -9,7 +9,7 @@ import { BrowserWalletContext } from "./browser-wallet-state.js";
 export function BrowserWalletsPanel() {
   const browser = useContext(BrowserWalletContext);
   return (
-    <aside class="wallet" aria-labelledby="browser-wallets-title">
+    <aside class="wallet browser-wallets" aria-labelledby="browser-wallets-title">
       <h2 id="browser-wallets-title">Browser wallets</h2>
       {browser.connected !== null ? (
         <>

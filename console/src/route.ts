@@ -6,17 +6,20 @@ export type Route =
   | { page: "explore" }
   | { page: "process"; processId: string }
   | { page: "run"; transactionId: string }
+  | { page: "payments" }
   | { page: "missing" };
 
 export const href = {
   explore: () => "#/",
   process: (processId: string) => `#/processes/${encodeURIComponent(processId)}`,
   run: (transactionId: string) => `#/runs/${encodeURIComponent(transactionId)}`,
+  payments: () => "#/payments",
 };
 
 export function routeOf(hash: string): Route {
   const path = hash.replace(/^#/, "");
   if (path === "" || path === "/") return { page: "explore" };
+  if (path === "/payments") return { page: "payments" };
   const match = /^\/(processes|runs)\/([^/]+)$/.exec(path);
   if (match?.[2] === undefined) return { page: "missing" };
   let id: string;

@@ -12,6 +12,8 @@ export type TransactionSigner = {
   label: string;
   /** The account, 0x + 64 hex. */
   address: string;
+  /** Its Ed25519 public key, which a simulation names; null when the wallet does not tell it. */
+  publicKey: Uint8Array | null;
   sign: (rawHex: string) => Promise<Signed>;
 };
 
@@ -19,6 +21,7 @@ export function devWalletSigner(account: Ed25519Account): TransactionSigner {
   return {
     label: "the development wallet",
     address: account.address,
+    publicKey: account.publicKey,
     sign: async (rawHex) => ({ ok: true, signedTransaction: signRawTransaction(account, rawHex) }),
   };
 }

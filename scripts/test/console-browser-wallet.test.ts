@@ -4,60 +4,43 @@
 // chain it is refused in plain words; on the gateway's it connects, and pays for and runs the paid
 // process: it signs one transaction, the console's checked make_payment, and its account's
 // balance drops by the price plus the gas. Skips, saying why, only when no Chromium is installed.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliStack, stopCliStack } from "../../cli/test/e2e/support/cli-stack.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { readEntryTransaction } from "../../console/src/raw-transaction.js";
+import { seriousViolations, type WatchedPage, watchedPage } from "./support/console-browser.js";
 import {
-  launchChromium,
-  seriousViolations,
-  type WatchedPage,
-  watchedPage,
-} from "./support/console-browser.js";
-import { chromiumOrSkip, registerSlowReport, startConsoleStack } from "./support/console-stack.js";
+  chromiumOrSkip,
+  consoleStory,
+  PAID_REPORT,
+  PAID_REPORT_PRICE as PRICE,
+} from "./support/console-stack.js";
 import { addTestWallet, type TestWallet } from "./support/test-aptos-wallet.js";
 
 const chromiumPath = chromiumOrSkip("console-browser-wallet.test");
 
-const PAID = "slow-report";
-const PRICE = 1000n;
 const FUNDED = 100_000_000n;
 /** The devnode's chain; the test wallet starts on mainnet's. */
 const LOCAL_CHAIN = 4;
 const MAINNET_CHAIN = 1;
 
 describe.skipIf(chromiumPath === null)("an AIP-62 wallet pays for a run in the console", () => {
-  let setup: CliStack | undefined;
-  let browser: Browser | undefined;
-  let origin: string;
+  const story = consoleStory({
+    prefix: "agentgate-console-aip62-",
+    chromiumPath,
+    processes: [PAID_REPORT],
+  });
   let watched: WatchedPage;
   let wallet: TestWallet;
 
   const balance = async () => {
-    const answer = await fetch(`${origin}/console/dev-wallet/${wallet.address}/balance`);
+    const answer = await fetch(`${story().origin}/console/dev-wallet/${wallet.address}/balance`);
     return BigInt(((await answer.json()) as { balance: string }).balance);
   };
 
   beforeAll(async () => {
-    setup = await startConsoleStack("agentgate-console-aip62-");
-    origin = setup.stack.gatewayUrl ?? "";
-    await registerSlowReport(setup, {
-      id: PAID,
-      name: "Paid report",
-      description: "Writes a short report on a topic, for a price",
-      tags: ["reports"],
-      pricing: { taskPrice: PRICE.toString(), requiresPrepayment: true },
-    });
-    browser = await launchChromium(chromiumPath as string);
-    watched = await watchedPage(browser);
+    watched = await watchedPage(story().browser);
     wallet = await addTestWallet(watched.page, MAINNET_CHAIN);
-    await fetch(`${origin}/console/dev-wallet/${wallet.address}/fund`, { method: "POST" });
-    await watched.page.goto(`${origin}/console`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stopCliStack(setup?.stack, setup?.dir);
+    await fetch(`${story().origin}/console/dev-wallet/${wallet.address}/fund`, { method: "POST" });
+    await watched.page.goto(`${story().origin}/console`);
   });
 
   it("lists the wallet, refuses it on another chain, and connects it on the gateway's", async () => {
@@ -103,7 +86,7 @@ describe.skipIf(chromiumPath === null)("an AIP-62 wallet pays for a run in the c
       .locator(".address")
       .innerText();
     const payment = (await (
-      await fetch(`${origin}/console/ledger/v1/transactions/by_hash/${hash}`)
+      await fetch(`${story().origin}/console/ledger/v1/transactions/by_hash/${hash}`)
     ).json()) as { gas_used: string; gas_unit_price: string };
     const gas = BigInt(payment.gas_used) * BigInt(payment.gas_unit_price);
     expect(gas).toBeGreaterThan(0n);

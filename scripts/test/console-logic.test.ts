@@ -158,6 +158,7 @@ describe("the console's routes", () => {
     expect(routeOf("#/")).toEqual({ page: "explore" });
     expect(routeOf("#/processes/a%2Fb")).toEqual({ page: "process", processId: "a/b" });
     expect(routeOf("#/runs/019a")).toEqual({ page: "run", transactionId: "019a" });
+    expect(routeOf("#/payments")).toEqual({ page: "payments" });
     expect(routeOf("#/processes/%E0%A4%A")).toEqual({ page: "missing" });
     expect(routeOf("#/elsewhere")).toEqual({ page: "missing" });
   });

@@ -5,17 +5,14 @@
 // wallet connected, no run form (paying is console-wallet.test.ts's); the free one's generated form refuses an invalid value with the schema's message and sends
 // nothing; a run's progress, log lines and result arrive live. Skips, saying why, only when no
 // Chromium is installed (Debian: apt-get install -y chromium).
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliStack, stopCliStack } from "../../cli/test/e2e/support/cli-stack.js";
+import { describe, expect, it } from "vitest";
 import {
-  launchChromium,
   seriousViolations,
   type WatchedPage,
   watchedPage,
   widthAt,
 } from "./support/console-browser.js";
-import { chromiumOrSkip, registerSlowReport, startConsoleStack } from "./support/console-stack.js";
+import { chromiumOrSkip, consoleStory } from "./support/console-stack.js";
 
 const chromiumPath = chromiumOrSkip("console-pages.test");
 
@@ -27,36 +24,24 @@ const PAID = "paid-report";
 const NARROW = 360;
 
 describe.skipIf(chromiumPath === null)("the console in a browser", () => {
-  let setup: CliStack | undefined;
-  let browser: Browser | undefined;
-  let origin: string;
-
-  beforeAll(async () => {
-    setup = await startConsoleStack("agentgate-console-");
-    origin = setup.stack.gatewayUrl ?? "";
-    await registerSlowReport(setup, {
-      id: SLOW,
-      name: "Slow report",
-      description: "Writes a short report on a topic, slowly on purpose",
-      tags: ["demo", "reports"],
-    });
-    // A paid process on the same agent: its page shows the price, and no run form without a wallet.
-    await registerSlowReport(setup, {
-      id: PAID,
-      name: "Paid report",
-      pricing: { taskPrice: "1000", requiresPrepayment: true },
-    });
-    browser = await launchChromium(chromiumPath as string);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stopCliStack(setup?.stack, setup?.dir);
+  const story = consoleStory({
+    prefix: "agentgate-console-",
+    chromiumPath,
+    processes: [
+      {
+        id: SLOW,
+        name: "Slow report",
+        description: "Writes a short report on a topic, slowly on purpose",
+        tags: ["demo", "reports"],
+      },
+      // A paid process on the same agent: its page shows the price, and no run form without a wallet.
+      { id: PAID, name: "Paid report", pricing: { taskPrice: "1000", requiresPrepayment: true } },
+    ],
   });
 
   const open = async (path: string, width?: number): Promise<WatchedPage> => {
-    const watched = await watchedPage(browser as Browser, width);
-    await watched.page.goto(`${origin}${path}`);
+    const watched = await watchedPage(story().browser, width);
+    await watched.page.goto(`${story().origin}${path}`);
     return watched;
   };
 
@@ -93,7 +78,7 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
     for (const part of ["Writes a short report", "Free", "seconds", "/api/execute/slow-report"]) {
       expect(text).toContain(part);
     }
-    expect(text).toContain(`"url": "${origin}/mcp"`);
+    expect(text).toContain(`"url": "${story().origin}/mcp"`);
     expect(await widthAt(page, NARROW)).toBeLessThanOrEqual(NARROW);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
@@ -104,7 +89,9 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
     await expect.poll(() => page.locator("h1").innerText()).toBe("Paid report");
     const text = await page.locator("main").innerText();
     expect(text).toContain("0.00001 APT (1000 octas)");
-    expect(text).toContain("Connect the development wallet above to pay for a run from here.");
+    expect(text).toContain(
+      "Connect a browser wallet or the development wallet above to pay for a run from here.",
+    );
     expect(await page.getByRole("button", { name: "Run" }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
@@ -155,10 +142,24 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
   it("says in plain words when a process does not exist, and when a page does not", async () => {
     const { page, problems } = await open("/console#/processes/no-such-process");
     await expect.poll(() => page.getByRole("alert").innerText()).toMatch(/not found/i);
-    await page.goto(`${origin}/console#/nowhere`);
+    await page.goto(`${story().origin}/console#/nowhere`);
     await expect.poll(() => page.locator("h1").innerText()).toBe("Not found");
     expect(await seriousViolations(page)).toEqual([]);
     // The 404 of the unknown process is the page's own request, not a script error.
     expect(problems.filter((p) => !p.includes("404"))).toEqual([]);
+  });
+
+  it("My payments asks for a wallet when none is connected, and fits 360 px", async () => {
+    const { page, problems } = await open("/console#/payments");
+    await expect.poll(() => page.locator("h1").innerText()).toBe("My payments");
+    expect(await page.locator("main").innerText()).toContain(
+      "Connect a wallet above to see the payments its account made.",
+    );
+    expect(
+      await page.getByRole("complementary", { name: "Browser wallets" }).innerText(),
+    ).toContain("No Aptos wallet found in this browser.");
+    expect(await widthAt(page, NARROW)).toBeLessThanOrEqual(NARROW);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });

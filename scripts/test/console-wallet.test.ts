@@ -4,23 +4,22 @@
 // asked or paid (the balance unchanged), then pay and run: the receipt, progress and the result
 // arrive live, and the balance drops by at least the price. The wallet's UI passes axe-core with
 // no serious or critical violation. Skips, saying why, only when no Chromium is installed.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliStack, stopCliStack } from "../../cli/test/e2e/support/cli-stack.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { stackKeys } from "../../cli/test/e2e/support/cli-stack.js";
+import { seriousViolations, type WatchedPage, watchedPage } from "./support/console-browser.js";
 import {
-  launchChromium,
-  seriousViolations,
-  type WatchedPage,
-  watchedPage,
-} from "./support/console-browser.js";
-import { chromiumOrSkip, registerSlowReport, startConsoleStack } from "./support/console-stack.js";
+  chromiumOrSkip,
+  consoleStory,
+  PAID_REPORT,
+  PAID_REPORT_PRICE as PRICE,
+} from "./support/console-stack.js";
 
 const chromiumPath = chromiumOrSkip("console-wallet.test");
 
 // The slow-report example agent serves the process with this id (its AGENT_PROCESS_ID), here paid:
 // one step a second, with progress and a log line per step (workers/agent/examples/slow-report).
-const PAID = "slow-report";
-const PRICE = 1000n;
+const PAID = PAID_REPORT.id;
 const FUNDED = 100_000_000n;
 
 /** The wallet's balance in octas, read from its text ("1 APT (100000000 octas)"). */
@@ -31,28 +30,17 @@ async function balanceOf(page: Page): Promise<bigint | null> {
 }
 
 describe.skipIf(chromiumPath === null)("the console's development wallet pays for a run", () => {
-  let setup: CliStack | undefined;
-  let browser: Browser | undefined;
+  const story = consoleStory({
+    prefix: "agentgate-console-wallet-",
+    chromiumPath,
+    processes: [PAID_REPORT],
+  });
   // One page for the whole story: the wallet's key lives in this page's browser context.
   let watched: WatchedPage;
 
   beforeAll(async () => {
-    setup = await startConsoleStack("agentgate-console-wallet-");
-    await registerSlowReport(setup, {
-      id: PAID,
-      name: "Paid report",
-      description: "Writes a short report on a topic, for a price",
-      tags: ["reports"],
-      pricing: { taskPrice: PRICE.toString(), requiresPrepayment: true },
-    });
-    browser = await launchChromium(chromiumPath as string);
-    watched = await watchedPage(browser);
-    await watched.page.goto(`${setup.stack.gatewayUrl ?? ""}/console`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await stopCliStack(setup?.stack, setup?.dir);
+    watched = await watchedPage(story().browser);
+    await watched.page.goto(`${story().origin}/console`);
   });
 
   it("connects a development wallet, clearly labelled, and funds it from the faucet", async () => {
@@ -111,6 +99,36 @@ describe.skipIf(chromiumPath === null)("the console's development wallet pays fo
     expect(FUNDED - (after ?? FUNDED)).toBeGreaterThanOrEqual(PRICE);
     expect(await seriousViolations(page)).toEqual([]);
     // The offer's 402 is the flow's first answer, which Chromium logs; nothing else may show.
+    expect(problems.filter((p) => !p.includes("402 (Payment Required)"))).toEqual([]);
+  });
+
+  it("opens My payments and releases the payment: the receiver's balance rises by the price", async () => {
+    const { page, problems } = watched;
+    const { origin, setup } = story();
+    const owner = stackKeys(setup.stack).examplesOwner.address;
+    const ownerBalance = async () => {
+      const answer = await fetch(`${origin}/console/dev-wallet/${owner}/balance`);
+      return BigInt(((await answer.json()) as { balance: string }).balance);
+    };
+    await page.getByRole("link", { name: "My payments" }).click();
+    await expect.poll(() => page.locator("h1").innerText()).toBe("My payments");
+    const payment = page.locator("article.payment");
+    await expect.poll(() => payment.count(), { timeout: 20_000 }).toBe(1);
+    expect(await payment.locator(".payment-status").innerText()).toBe("In escrow");
+    expect(await payment.innerText()).toContain("0.00001 APT (1000 octas)");
+    expect(await payment.innerText()).toContain("After that anyone may settle it");
+    expect(await seriousViolations(page)).toEqual([]);
+    const before = await ownerBalance();
+    const payerBefore = await balanceOf(page);
+    await payment.getByRole("button", { name: "Release to the receiver" }).click();
+    await expect
+      .poll(() => payment.locator(".payment-status").innerText(), { timeout: 20_000 })
+      .toBe("Released to the receiver");
+    expect(await ownerBalance()).toBe(before + PRICE);
+    // The payer paid the release's gas, and nothing more.
+    await expect.poll(() => balanceOf(page)).toBeLessThan(payerBefore ?? 0n);
+    expect(await payment.getByRole("button").count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(problems.filter((p) => !p.includes("402 (Payment Required)"))).toEqual([]);
   });
 });
