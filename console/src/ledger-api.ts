@@ -44,6 +44,7 @@ export const accountInfo = (address: string) => ask(`/accounts/${address}`, isAc
 /** A committed user transaction, the fields the console reads. */
 export type UserTransaction = {
   hash: string;
+  sender: string;
   success: boolean;
   sequence_number: string;
   timestamp: string;
@@ -52,15 +53,21 @@ export type UserTransaction = {
 const isUserTransaction: Guard<UserTransaction> = (v): v is UserTransaction =>
   isRecord(v) &&
   typeof v.hash === "string" &&
+  typeof v.sender === "string" &&
   typeof v.success === "boolean" &&
   typeof v.sequence_number === "string" &&
   isRecord(v.payload);
 const isTransactionList: Guard<unknown[]> = (v): v is unknown[] => Array.isArray(v);
 
-/** One page of the account's own transactions from sequence number `start`. */
-export async function accountTransactions(args: { address: string; start: bigint; limit: number }) {
+/** One page of the account's own transactions from sequence number `start`, else its latest. */
+export async function accountTransactions(args: {
+  address: string;
+  start: bigint | null;
+  limit: number;
+}) {
+  const from = args.start === null ? "" : `start=${args.start}&`;
   const page = await ask(
-    `/accounts/${args.address}/transactions?start=${args.start}&limit=${args.limit}`,
+    `/accounts/${args.address}/transactions?${from}limit=${args.limit}`,
     isTransactionList,
   );
   return page.ok ? { ok: true as const, value: page.value.filter(isUserTransaction) } : page;
@@ -104,6 +111,9 @@ export const submit = (signedHex: string) =>
     headers: { "content-type": BCS },
     body: bcsBody(signedHex),
   });
+
+export const transactionByHash = (hash: string) =>
+  ask(`/transactions/by_hash/${hash}`, isUserTransaction);
 
 /** The committed transaction, once the node has it (its own long poll). */
 export const waitForTransaction = (hash: string) =>

@@ -1,5 +1,6 @@
 import { formatApt } from "#shared/schemas/apt-format";
 import type { KeptPayment } from "./run-tokens.js";
+import { TransactionLink } from "./transaction-link.js";
 
 /**
  * A paid run's receipt (the PAYMENT-RESPONSE of docs/x402.md): what was paid into escrow, in APT
@@ -13,7 +14,9 @@ export function PaymentReceipt({ payment }: { payment: KeptPayment }) {
         <dt>Paid into escrow</dt>
         <dd>{formatApt(BigInt(payment.amount))}</dd>
         <dt>Transaction</dt>
-        <dd class="address">{payment.transaction}</dd>
+        <dd>
+          <TransactionLink hash={payment.transaction} />
+        </dd>
       </dl>
     </section>
   );

@@ -49,9 +49,11 @@ export function PaymentsPage() {
   useEffect(() => {
     if (address === null) return;
     let current = true;
-    loadPayments(address).then((next) => {
-      if (current) setListed(next);
-    });
+    loadPayments(address)
+      .catch(() => ({ state: "failed" as const, message: "The payments could not be read" }))
+      .then((next) => {
+        if (current) setListed(next);
+      });
     return () => {
       current = false;
     };

@@ -4,6 +4,7 @@ import { JsonTree } from "./json-tree.js";
 import { PageTitle } from "./page-parts.js";
 import { PaymentReceipt } from "./payment-receipt.js";
 import { href } from "./route.js";
+import { RunLedgerSection } from "./run-ledger.js";
 import { keptRun } from "./run-tokens.js";
 import { watchRun } from "./run-watch.js";
 
@@ -129,6 +130,9 @@ export function RunPage({ transactionId }: { transactionId: string }) {
         <p class="problem" role="alert">
           {watched.problem}
         </p>
+      )}
+      {kept.payment !== undefined && (
+        <RunLedgerSection paymentHash={kept.payment.transaction} run={watched.final} />
       )}
       <p>
         <a href={href.explore()}>Back to Explore</a>

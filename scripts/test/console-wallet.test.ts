@@ -94,6 +94,23 @@ describe.skipIf(chromiumPath === null)("the console's development wallet pays fo
     await expect
       .poll(() => page.locator("main").innerText(), { timeout: 20_000 })
       .toContain("A report on tides in 3 steps");
+    // The ledger's side: the payment in escrow, then the gateway's delivered report on the ledger,
+    // each transaction linked to the devnode's own answer.
+    const ledger = page.getByRole("region", { name: "On the ledger" });
+    expect(await ledger.innerText()).toContain("Delivered, reported to the ledger");
+    await expect
+      .poll(() => ledger.locator(".ledger-outcome").innerText(), { timeout: 30_000 })
+      .toBe("Delivered, as the provider reported");
+    expect(await ledger.locator(".ledger-payment").innerText()).toBe("In escrow");
+    const links = await ledger
+      .locator("a.address")
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? ""));
+    expect(links).toHaveLength(2);
+    for (const link of links) {
+      expect(link).toMatch(/^\/console\/ledger\/v1\/transactions\/by_hash\/0x[0-9a-f]{64}$/);
+      const answer = await fetch(`${story().origin}${link}`);
+      expect(((await answer.json()) as { success: boolean }).success).toBe(true);
+    }
     const after = await balanceOf(page);
     expect(after).not.toBeNull();
     expect(FUNDED - (after ?? FUNDED)).toBeGreaterThanOrEqual(PRICE);
@@ -110,7 +127,7 @@ describe.skipIf(chromiumPath === null)("the console's development wallet pays fo
       const answer = await fetch(`${origin}/console/dev-wallet/${owner}/balance`);
       return BigInt(((await answer.json()) as { balance: string }).balance);
     };
-    await page.getByRole("link", { name: "My payments" }).click();
+    await page.getByRole("navigation").getByRole("link", { name: "My payments" }).click();
     await expect.poll(() => page.locator("h1").innerText()).toBe("My payments");
     const payment = page.locator("article.payment");
     await expect.poll(() => payment.count(), { timeout: 20_000 }).toBe(1);
