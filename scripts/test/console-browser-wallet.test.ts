@@ -36,6 +36,13 @@ describe.skipIf(chromiumPath === null)("an AIP-62 wallet pays for a run in the c
     return BigInt(((await answer.json()) as { balance: string }).balance);
   };
 
+  /** What a committed transaction charged its sender for gas, in octas. */
+  const gasOf = async (hash: string) => {
+    const answer = await fetch(`${story().origin}/console/ledger/v1/transactions/by_hash/${hash}`);
+    const committed = (await answer.json()) as { gas_used: string; gas_unit_price: string };
+    return BigInt(committed.gas_used) * BigInt(committed.gas_unit_price);
+  };
+
   beforeAll(async () => {
     watched = await watchedPage(story().browser);
     wallet = await addTestWallet(watched.page, MAINNET_CHAIN);
@@ -85,12 +92,29 @@ describe.skipIf(chromiumPath === null)("an AIP-62 wallet pays for a run in the c
       .getByRole("region", { name: "Payment" })
       .locator(".address")
       .innerText();
-    const payment = (await (
-      await fetch(`${story().origin}/console/ledger/v1/transactions/by_hash/${hash}`)
-    ).json()) as { gas_used: string; gas_unit_price: string };
-    const gas = BigInt(payment.gas_used) * BigInt(payment.gas_unit_price);
+    const gas = await gasOf(hash);
     expect(gas).toBeGreaterThan(0n);
     expect(await balance()).toBe(FUNDED - PRICE - gas);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems.filter((p) => !p.includes("402 (Payment Required)"))).toEqual([]);
+  });
+
+  it("releases the payment from My payments, simulated first and signed by the wallet", async () => {
+    const { page, problems } = watched;
+    const before = await balance();
+    await page.getByRole("navigation").getByRole("link", { name: "My payments" }).click();
+    const payment = page.locator("article.payment");
+    await expect.poll(() => payment.count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.locator("main").innerText()).toContain("(Test Wallet)");
+    await payment.getByRole("button", { name: "Release to the receiver" }).click();
+    await expect
+      .poll(() => payment.locator(".payment-status").innerText(), { timeout: 20_000 })
+      .toBe("Released to the receiver");
+    expect(wallet.signed).toHaveLength(2);
+    expect(readEntryTransaction(wallet.signed[1] ?? "")?.function).toBe("release_payment");
+    // The release cost the wallet's account its gas, and nothing more.
+    const hash = await payment.getByRole("status").locator("a").innerText();
+    expect(await balance()).toBe(before - (await gasOf(hash)));
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems.filter((p) => !p.includes("402 (Payment Required)"))).toEqual([]);
   });

@@ -7,7 +7,12 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stackKeys } from "../../cli/test/e2e/support/cli-stack.js";
-import { seriousViolations, type WatchedPage, watchedPage } from "./support/console-browser.js";
+import {
+  seriousViolations,
+  type WatchedPage,
+  watchedPage,
+  widthAt,
+} from "./support/console-browser.js";
 import {
   chromiumOrSkip,
   consoleStory,
@@ -21,6 +26,8 @@ const chromiumPath = chromiumOrSkip("console-wallet.test");
 // one step a second, with progress and a log line per step (workers/agent/examples/slow-report).
 const PAID = PAID_REPORT.id;
 const FUNDED = 100_000_000n;
+/** A phone's width, in CSS pixels: My payments may not scroll sideways at it. */
+const NARROW = 360;
 
 /** The wallet's balance in octas, read from its text ("1 APT (100000000 octas)"). */
 async function balanceOf(page: Page): Promise<bigint | null> {
@@ -145,6 +152,7 @@ describe.skipIf(chromiumPath === null)("the console's development wallet pays fo
     // The payer paid the release's gas, and nothing more.
     await expect.poll(() => balanceOf(page)).toBeLessThan(payerBefore ?? 0n);
     expect(await payment.getByRole("button").count()).toBe(0);
+    expect(await widthAt(page, NARROW)).toBeLessThanOrEqual(NARROW);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems.filter((p) => !p.includes("402 (Payment Required)"))).toEqual([]);
   });

@@ -30,7 +30,9 @@ export async function addTestWallet(page: Page, chainId: number): Promise<TestWa
     // AccountAuthenticator::Ed25519: its variant, then the key and the signature behind lengths.
     return bytesToHex(concatBytes(Uint8Array.of(0, 32), publicKey, Uint8Array.of(64), signature));
   });
-  await page.addInitScript(`(${WALLET_IN_PAGE})(${JSON.stringify({ address, chainId })})`);
+  await page.addInitScript(
+    `(${WALLET_IN_PAGE})(${JSON.stringify({ address, chainId, publicKey: bytesToHex(publicKey) })})`,
+  );
   return { address, signed };
 }
 
@@ -42,7 +44,7 @@ export async function addTestWallet(page: Page, chainId: number): Promise<TestWa
 const WALLET_IN_PAGE = `function (args) {
   const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   const bytes = (text) => Uint8Array.from(text.match(/../g) || [], (b) => parseInt(b, 16));
-  const account = { address: args.address, publicKey: new Uint8Array(32) };
+  const account = { address: args.address, publicKey: bytes(args.publicKey) };
   const feature = (methods) => Object.assign({ version: "1.0.0" }, methods);
   const wallet = {
     version: "1.0.0",
