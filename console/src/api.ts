@@ -9,9 +9,13 @@ import { type Guard, isRecord } from "./guards.js";
  */
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** The API's message from an error body, else one that names the status. */
+/**
+ * The API's message from an error body (its `error`), or the ledger's through the gateway's
+ * relay (a fullnode's errors carry `message`), else one that names the status.
+ */
 export function failureMessage(body: unknown, status: number): string {
   if (isRecord(body) && typeof body.error === "string") return body.error;
+  if (isRecord(body) && typeof body.message === "string") return body.message;
   return `The gateway answered ${status} without a message`;
 }
 

@@ -1,5 +1,6 @@
 import { useContext } from "hono/jsx/dom";
 import { BrowserWalletContext } from "./browser-wallet-state.js";
+import { ProblemLine } from "./page-parts.js";
 
 /**
  * The AIP-62 wallets found in this browser (docs/console.md, "Browser wallets"), each one
@@ -39,11 +40,7 @@ export function BrowserWalletsPanel() {
           ))}
         </ul>
       )}
-      {browser.problem !== null && (
-        <p class="problem" role="alert">
-          {browser.problem}
-        </p>
-      )}
+      <ProblemLine message={browser.problem} />
     </aside>
   );
 }

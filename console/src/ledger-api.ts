@@ -1,5 +1,5 @@
 import { hexToBytes } from "@noble/hashes/utils";
-import { failureMessage } from "./api.js";
+import { callApi } from "./api.js";
 import { type Guard, isRecord } from "./guards.js";
 
 /**
@@ -10,25 +10,9 @@ import { type Guard, isRecord } from "./guards.js";
 const LEDGER = "/console/ledger/v1";
 const BCS = "application/x.aptos.signed_transaction+bcs";
 
-export type LedgerResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
-async function ask<T>(path: string, guard: Guard<T>, init?: RequestInit): Promise<LedgerResult<T>> {
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await fetch(`${LEDGER}${path}`, init);
-    body = await response.json();
-  } catch {
-    return { ok: false, message: "The ledger could not be reached through the gateway" };
-  }
-  if (!response.ok) {
-    // The node's errors carry `message`; the gateway's own carry `error`.
-    const message = isRecord(body) && typeof body.message === "string" ? body.message : null;
-    return { ok: false, message: message ?? failureMessage(body, response.status) };
-  }
-  if (!guard(body)) return { ok: false, message: "The ledger's answer was not understood" };
-  return { ok: true, value: body };
-}
+/** A relayed call: the gateway's own answers and the node's, errors in their own words. */
+const ask = <T>(path: string, guard: Guard<T>, init?: RequestInit) =>
+  callApi({ path: `${LEDGER}${path}`, guard, ...(init === undefined ? {} : { init }) });
 
 export type LedgerInfo = { chain_id: number; ledger_timestamp: string };
 const isLedgerInfo: Guard<LedgerInfo> = (v): v is LedgerInfo =>

@@ -28,3 +28,13 @@ export function Problem(props: { title: string; message: string }) {
     </section>
   );
 }
+
+/** A problem in plain words where it happened, announced to screen readers; nothing when none. */
+export function ProblemLine({ message }: { message: string | null }) {
+  if (message === null) return null;
+  return (
+    <p class="problem" role="alert">
+      {message}
+    </p>
+  );
+}

@@ -3,6 +3,7 @@ import { formatApt } from "#shared/schemas/apt-format";
 import type { AccountPayment } from "./account-payments.js";
 import { runEscrowAction } from "./escrow-action.js";
 import { type EscrowAction, escrowActions } from "./escrow-payment.js";
+import { ProblemLine } from "./page-parts.js";
 import {
   ACTION_DONE,
   ACTION_LABELS,
@@ -84,11 +85,7 @@ export function PaymentCard(props: {
           {ACTION_DONE[done.action]}: <TransactionLink hash={done.hash} />
         </p>
       )}
-      {problem !== null && (
-        <p class="problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <ProblemLine message={problem} />
     </article>
   );
 }

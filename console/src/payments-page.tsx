@@ -3,7 +3,7 @@ import { type AccountPayment, listAccountPayments } from "./account-payments.js"
 import { usePayer } from "./browser-wallet-state.js";
 import { DevWalletContext } from "./dev-wallet-state.js";
 import { ledgerInfo } from "./ledger-api.js";
-import { PageTitle } from "./page-parts.js";
+import { PageTitle, ProblemLine } from "./page-parts.js";
 import { PaymentCard } from "./payment-card.js";
 import { consoleSettings } from "./wallet-api.js";
 
@@ -76,11 +76,7 @@ export function PaymentsPage() {
       <p class="meta">
         Payments made by <span class="address">{payer.address}</span> ({payer.label}), newest first.
       </p>
-      {listed.state === "failed" && (
-        <p class="problem" role="alert">
-          {listed.message}
-        </p>
-      )}
+      <ProblemLine message={listed.state === "failed" ? listed.message : null} />
       {listed.state === "done" && listed.payments.length === 0 && (
         <p>This account has made no payment yet. Pay for a run from a process's page.</p>
       )}

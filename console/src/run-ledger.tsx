@@ -1,6 +1,7 @@
 import { useEffect, useState } from "hono/jsx/dom";
 import { OUTCOME } from "#shared/contract/status";
 import type { RunStatusResponse } from "#shared/schemas/runs";
+import { ProblemLine } from "./page-parts.js";
 import { outcomeWords, statusWords } from "./payment-words.js";
 import { href } from "./route.js";
 import { type RunLedger, readRunLedger } from "./run-ledger-outcome.js";
@@ -89,11 +90,7 @@ export function RunLedgerSection(props: { paymentHash: string; run: RunStatusRes
       <p>
         Release, refund or settle it from <a href={href.payments()}>My payments</a>.
       </p>
-      {problem !== null && (
-        <p class="problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <ProblemLine message={problem} />
     </section>
   );
 }
