@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from "hono/jsx/dom";
+import { useContext, useEffect, useRef, useState } from "hono/jsx/dom";
 import { type AccountPayment, listAccountPayments } from "./account-payments.js";
 import { usePayer } from "./browser-wallet-state.js";
 import { DevWalletContext } from "./dev-wallet-state.js";
@@ -46,17 +46,18 @@ export function PaymentsPage() {
   const [listed, setListed] = useState<Listed>({ state: "loading" });
   const [round, setRound] = useState(0);
   const address = payer?.address ?? null;
+  // The latest read wins: an older one that ends later (another account, an earlier round) is
+  // dropped by its number, without a cleanup that could drop the latest too.
+  const latest = useRef(0);
   useEffect(() => {
     if (address === null) return;
-    let current = true;
+    latest.current += 1;
+    const asked = latest.current;
     loadPayments(address)
       .catch(() => ({ state: "failed" as const, message: "The payments could not be read" }))
       .then((next) => {
-        if (current) setListed(next);
+        if (latest.current === asked) setListed(next);
       });
-    return () => {
-      current = false;
-    };
   }, [address, round]);
   if (payer === null) {
     return (
@@ -76,6 +77,9 @@ export function PaymentsPage() {
       <p class="meta">
         Payments made by <span class="address">{payer.address}</span> ({payer.label}), newest first.
       </p>
+      <button type="button" class="secondary" onClick={() => setRound(round + 1)}>
+        Read them again
+      </button>
       <ProblemLine message={listed.state === "failed" ? listed.message : null} />
       {listed.state === "done" && listed.payments.length === 0 && (
         <p>This account has made no payment yet. Pay for a run from a process's page.</p>

@@ -3,7 +3,9 @@
 // standard's events and signs with a real Ed25519 key (support/test-aptos-wallet.ts). On another
 // chain it is refused in plain words; on the gateway's it connects, and pays for and runs the paid
 // process: it signs one transaction, the console's checked make_payment, and its account's
-// balance drops by the price plus the gas. Skips, saying why, only when no Chromium is installed.
+// balance drops by the price plus the gas. An offer tampered to pay for another process at the
+// same price is refused before the wallet is asked. My payments then releases the payment through
+// the wallet. Skips, saying why, only when no Chromium is installed.
 import { beforeAll, describe, expect, it } from "vitest";
 import { readEntryTransaction } from "../../console/src/raw-transaction.js";
 import { seriousViolations, type WatchedPage, watchedPage } from "./support/console-browser.js";
@@ -13,6 +15,7 @@ import {
   PAID_REPORT,
   PAID_REPORT_PRICE as PRICE,
 } from "./support/console-stack.js";
+import { tamperOffers } from "./support/tampered-offer.js";
 import { addTestWallet, type TestWallet } from "./support/test-aptos-wallet.js";
 
 const chromiumPath = chromiumOrSkip("console-browser-wallet.test");
@@ -70,12 +73,32 @@ describe.skipIf(chromiumPath === null)("an AIP-62 wallet pays for a run in the c
     expect(problems).toEqual([]);
   });
 
-  it("pays and runs through the wallet: one checked signature, the price plus gas paid", async () => {
-    const { page, problems } = watched;
-    expect(await balance()).toBe(FUNDED);
+  it("refuses an offer tampered to pay for another process: the wallet is not asked", async () => {
+    const { page, requests } = watched;
     await page.getByLabel("Search").fill("paid");
     await page.getByRole("link", { name: "Paid report" }).click();
     await expect.poll(() => page.locator("main").innerText()).toContain("from Test Wallet");
+    const stop = await tamperOffers(page, "someone-elses-process");
+    const before = requests.length;
+    await page.getByLabel("seconds").fill("2");
+    await page.getByLabel("topic").fill("tides");
+    await page.getByRole("button", { name: "Pay 0.00001 APT (1000 octas) and run" }).click();
+    await expect
+      .poll(() => page.locator("main").getByRole("alert").innerText())
+      .toBe(
+        "The gateway refused the payment: The transaction offered to sign pays for another process than this one; nothing was signed or paid",
+      );
+    await stop();
+    expect(wallet.signed).toEqual([]);
+    // The offer only: no paid request followed it.
+    expect(requests.slice(before).filter((r) => r.startsWith("POST"))).toHaveLength(1);
+    expect(await balance()).toBe(FUNDED);
+  });
+
+  it("pays and runs through the wallet: one checked signature, the price plus gas paid", async () => {
+    const { page, problems } = watched;
+    expect(await balance()).toBe(FUNDED);
+    // The same form as above, its offer untouched now.
     await page.getByLabel("seconds").fill("2");
     await page.getByLabel("topic").fill("tides");
     await page.getByRole("button", { name: "Pay 0.00001 APT (1000 octas) and run" }).click();
@@ -104,7 +127,11 @@ describe.skipIf(chromiumPath === null)("an AIP-62 wallet pays for a run in the c
     const before = await balance();
     await page.getByRole("navigation").getByRole("link", { name: "My payments" }).click();
     const payment = page.locator("article.payment");
-    await expect.poll(() => payment.count(), { timeout: 20_000 }).toBe(1);
+    // The whole page's text on failure says why no payment shows.
+    await expect
+      .poll(() => page.locator("main").innerText(), { timeout: 20_000 })
+      .toContain("In escrow");
+    expect(await payment.count()).toBe(1);
     expect(await page.locator("main").innerText()).toContain("(Test Wallet)");
     await payment.getByRole("button", { name: "Release to the receiver" }).click();
     await expect

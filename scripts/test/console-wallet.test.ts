@@ -137,7 +137,11 @@ describe.skipIf(chromiumPath === null)("the console's development wallet pays fo
     await page.getByRole("navigation").getByRole("link", { name: "My payments" }).click();
     await expect.poll(() => page.locator("h1").innerText()).toBe("My payments");
     const payment = page.locator("article.payment");
-    await expect.poll(() => payment.count(), { timeout: 20_000 }).toBe(1);
+    // The whole page's text on failure says why no payment shows.
+    await expect
+      .poll(() => page.locator("main").innerText(), { timeout: 20_000 })
+      .toContain("In escrow");
+    expect(await payment.count()).toBe(1);
     expect(await payment.locator(".payment-status").innerText()).toBe("In escrow");
     expect(await payment.innerText()).toContain("0.00001 APT (1000 octas)");
     expect(await payment.innerText()).toContain("After that anyone may settle it");
