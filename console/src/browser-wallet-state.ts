@@ -33,6 +33,7 @@ export const BrowserWalletContext = createContext<BrowserWallets>({
 export function useBrowserWallets(): BrowserWallets {
   const [wallets, setWallets] = useState<AptosWallet[]>([]);
   const [connected, setConnected] = useState<TransactionSigner | null>(null);
+  const [wallet, setWallet] = useState<AptosWallet | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
@@ -44,7 +45,7 @@ export function useBrowserWallets(): BrowserWallets {
       for (const stop of stops) stop();
     };
   }, []);
-  const connect = async (wallet: AptosWallet) => {
+  const connect = async (chosen: AptosWallet) => {
     setBusy(true);
     setProblem(null);
     const [settings, ledger] = await Promise.all([consoleSettings(), ledgerInfo()]);
@@ -53,20 +54,21 @@ export function useBrowserWallets(): BrowserWallets {
       : !ledger.ok
         ? ledger
         : await connectAptosWallet({
-            wallet,
+            wallet: chosen,
             gatewayNetwork: settings.value.network,
             chainId: ledger.value.chain_id,
           });
     setBusy(false);
     if (!made.ok) return setProblem(made.message);
     setConnected(made.signer);
+    setWallet(chosen);
     // Another account or network in the wallet is not what was checked: connect again.
     const changed = (what: string) => () => {
       setConnected(null);
-      setProblem(`${wallet.name} changed its ${what}; connect it again to use it here`);
+      setProblem(`${chosen.name} changed its ${what}; connect it again to use it here`);
     };
-    wallet.features["aptos:onAccountChange"]?.onAccountChange(changed("account"));
-    wallet.features["aptos:onNetworkChange"]?.onNetworkChange(changed("network"));
+    chosen.features["aptos:onAccountChange"]?.onAccountChange(changed("account"));
+    chosen.features["aptos:onNetworkChange"]?.onNetworkChange(changed("network"));
   };
   return {
     wallets,
@@ -75,7 +77,10 @@ export function useBrowserWallets(): BrowserWallets {
     problem,
     connect,
     disconnect: () => {
+      // Tell the wallet too, when it listens (AIP-62's optional aptos:disconnect).
+      wallet?.features["aptos:disconnect"]?.disconnect().catch(() => {});
       setConnected(null);
+      setWallet(null);
       setProblem(null);
     },
   };

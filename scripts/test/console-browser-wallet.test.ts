@@ -145,4 +145,18 @@ describe.skipIf(chromiumPath === null)("an AIP-62 wallet pays for a run in the c
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems.filter((p) => !p.includes("402 (Payment Required)"))).toEqual([]);
   });
+
+  it("stops using the wallet on request, and tells the wallet", async () => {
+    const { page, problems } = watched;
+    const panel = page.getByRole("complementary", { name: "Browser wallets" });
+    await panel.getByRole("button", { name: "Stop using Test Wallet" }).click();
+    await expect
+      .poll(() => panel.getByRole("button", { name: "Connect Test Wallet" }).count())
+      .toBe(1);
+    expect(await page.evaluate("window.testWalletDisconnected === true")).toBe(true);
+    await expect
+      .poll(() => page.locator("main").innerText())
+      .toContain("Connect a wallet above to see the payments its account made.");
+    expect(problems.filter((p) => !p.includes("402 (Payment Required)"))).toEqual([]);
+  });
 });

@@ -61,6 +61,11 @@ const WALLET_IN_PAGE = `function (args) {
           return { name: chainId === 4 ? "local" : "mainnet", chainId };
         },
       }),
+      "aptos:disconnect": feature({
+        disconnect: async () => {
+          window.testWalletDisconnected = true;
+        },
+      }),
       "aptos:signTransaction": feature({
         signTransaction: async (transaction) => {
           const authenticator = await window.testWalletSign(hex(transaction.rawTransaction.bcsToBytes()));
