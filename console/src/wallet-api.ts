@@ -1,3 +1,4 @@
+import type { ConsoleSettings } from "#shared/schemas/console-settings";
 import { callApi } from "./api.js";
 import { type Guard, isRecord } from "./guards.js";
 
@@ -6,15 +7,6 @@ import { type Guard, isRecord } from "./guards.js";
  * and on the local devnode the development wallet's balance and faucet, which the gateway
  * forwards to the devnode (workers/gateway/src/routes/console-dev-wallet.ts).
  */
-export type ConsoleSettings = {
-  network: string;
-  devWallet: boolean;
-  /** Where the package lives: what the console signs must call it. */
-  moduleAddress: string;
-  /** A transaction's link, `{hash}` to fill in. */
-  transactionUrl: string;
-};
-
 const isSettings: Guard<ConsoleSettings> = (value): value is ConsoleSettings =>
   isRecord(value) &&
   typeof value.network === "string" &&

@@ -15,6 +15,7 @@ import {
   PAID_REPORT,
   PAID_REPORT_PRICE as PRICE,
 } from "./support/console-stack.js";
+import { openMyPayments, releasePayment } from "./support/my-payments.js";
 import { tamperOffers } from "./support/tampered-offer.js";
 import { addTestWallet, type TestWallet } from "./support/test-aptos-wallet.js";
 
@@ -125,22 +126,12 @@ describe.skipIf(chromiumPath === null)("an AIP-62 wallet pays for a run in the c
   it("releases the payment from My payments, simulated first and signed by the wallet", async () => {
     const { page, problems } = watched;
     const before = await balance();
-    await page.getByRole("navigation").getByRole("link", { name: "My payments" }).click();
-    const payment = page.locator("article.payment");
-    // The whole page's text on failure says why no payment shows.
-    await expect
-      .poll(() => page.locator("main").innerText(), { timeout: 20_000 })
-      .toContain("In escrow");
-    expect(await payment.count()).toBe(1);
+    const payment = await openMyPayments(page);
     expect(await page.locator("main").innerText()).toContain("(Test Wallet)");
-    await payment.getByRole("button", { name: "Release to the receiver" }).click();
-    await expect
-      .poll(() => payment.locator(".payment-status").innerText(), { timeout: 20_000 })
-      .toBe("Released to the receiver");
+    const hash = await releasePayment(payment);
     expect(wallet.signed).toHaveLength(2);
     expect(readEntryTransaction(wallet.signed[1] ?? "")?.function).toBe("release_payment");
     // The release cost the wallet's account its gas, and nothing more.
-    const hash = await payment.getByRole("status").locator("a").innerText();
     expect(await balance()).toBe(before - (await gasOf(hash)));
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems.filter((p) => !p.includes("402 (Payment Required)"))).toEqual([]);

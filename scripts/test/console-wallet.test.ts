@@ -19,6 +19,7 @@ import {
   PAID_REPORT,
   PAID_REPORT_PRICE as PRICE,
 } from "./support/console-stack.js";
+import { openMyPayments, releasePayment } from "./support/my-payments.js";
 
 const chromiumPath = chromiumOrSkip("console-wallet.test");
 
@@ -134,24 +135,14 @@ describe.skipIf(chromiumPath === null)("the console's development wallet pays fo
       const answer = await fetch(`${origin}/console/dev-wallet/${owner}/balance`);
       return BigInt(((await answer.json()) as { balance: string }).balance);
     };
-    await page.getByRole("navigation").getByRole("link", { name: "My payments" }).click();
-    await expect.poll(() => page.locator("h1").innerText()).toBe("My payments");
-    const payment = page.locator("article.payment");
-    // The whole page's text on failure says why no payment shows.
-    await expect
-      .poll(() => page.locator("main").innerText(), { timeout: 20_000 })
-      .toContain("In escrow");
-    expect(await payment.count()).toBe(1);
+    const payment = await openMyPayments(page);
     expect(await payment.locator(".payment-status").innerText()).toBe("In escrow");
     expect(await payment.innerText()).toContain("0.00001 APT (1000 octas)");
     expect(await payment.innerText()).toContain("After that anyone may settle it");
     expect(await seriousViolations(page)).toEqual([]);
     const before = await ownerBalance();
     const payerBefore = await balanceOf(page);
-    await payment.getByRole("button", { name: "Release to the receiver" }).click();
-    await expect
-      .poll(() => payment.locator(".payment-status").innerText(), { timeout: 20_000 })
-      .toBe("Released to the receiver");
+    await releasePayment(payment);
     expect(await ownerBalance()).toBe(before + PRICE);
     // The payer paid the release's gas, and nothing more.
     await expect.poll(() => balanceOf(page)).toBeLessThan(payerBefore ?? 0n);

@@ -2,22 +2,11 @@ import { AppErrorException, appError } from "#shared/errors/app-error";
 import type { LedgerClient } from "#shared/ledger/client";
 import { explorerTransactionUrl, isNetworkName, NETWORK_PRESETS } from "#shared/ledger/networks";
 import { isValidAddress, normalizeAddress } from "#shared/schemas/address";
+import type { ConsoleSettings } from "#shared/schemas/console-settings";
 import { CONSOLE_LEDGER_PATH } from "./ledger-relay.js";
 
 /** What one press of the development wallet's "Fund" mints: 1 APT (docs/console.md, "Wallet"). */
 export const DEV_WALLET_FUND_OCTAS = 100_000_000n;
-
-/**
- * What the console learns from the gateway before it renders (docs/console.md, "Wallet"): the
- * network, whether the development wallet is offered, where the package lives (the console checks
- * that what it signs calls it) and a transaction's link, `{hash}` to fill in. Never a secret.
- */
-export type ConsoleSettings = {
-  network: string;
-  devWallet: boolean;
-  moduleAddress: string;
-  transactionUrl: string;
-};
 
 /**
  * A transaction's link: the Aptos explorer on a named public network; on the local devnode (and a
