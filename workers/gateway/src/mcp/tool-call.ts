@@ -34,6 +34,17 @@ export type ToolCallParams = {
   task?: { ttl?: number | undefined } | undefined;
 };
 
+/** One tools/call as the MCP server hands it over. */
+type ToolCall = {
+  env: GatewayEnv;
+  query: McpQuery;
+  params: ToolCallParams;
+  /** The /mcp request's origin (tool-run.ts). */
+  origin: string;
+  /** Sends a progress notification of this call; null: the client asked for none. */
+  progress: ((params: ProgressParams) => Promise<void>) | null;
+};
+
 /**
  * tools/call: runs the tool's process through the same execute path as POST /api/execute
  * (runExecute with runDepsFor's deps), the arguments as the execute's `data` and
@@ -42,15 +53,7 @@ export type ToolCallParams = {
  * `progress`, sending the run's progress to the client; without, at most MCP_BLOCKING_WAIT_MS
  * (docs/mcp.md, "Long runs"); with `task`, not at all: the run is answered as an MCP task.
  */
-export async function callTool(args: {
-  env: GatewayEnv;
-  query: McpQuery;
-  params: ToolCallParams;
-  /** The /mcp request's origin (tool-run.ts). */
-  origin: string;
-  /** Sends a progress notification of this call; null: the client asked for none. */
-  progress: ((params: ProgressParams) => Promise<void>) | null;
-}): Promise<CallToolResult | CreateTaskResult> {
+export async function callTool(args: ToolCall): Promise<CallToolResult | CreateTaskResult> {
   const { env, query, params } = args;
   const processId = processIdOfTool(params.name);
   if (processId === null) throw unknownTool(params.name);
@@ -91,13 +94,9 @@ export async function callTool(args: {
  * What a call answers once the execute path did: with `task`, the run as an MCP task at once
  * (tool-task.ts); without, the run waited for (tool-run.ts). Refusals are answered by either.
  */
-function answerOf(args: {
-  env: GatewayEnv;
-  params: ToolCallParams;
-  answer: GatewayAnswer;
-  processId: string;
-  progress: ((params: ProgressParams) => Promise<void>) | null;
-}): Promise<CallToolResult | CreateTaskResult> {
+function answerOf(
+  args: ToolCall & { answer: GatewayAnswer; processId: string },
+): Promise<CallToolResult | CreateTaskResult> {
   const { env, answer, processId } = args;
   if (args.params.task !== undefined) return createdTaskOf({ env, answer, processId });
   return toolResultOfStart({ env, answer, processId, progress: args.progress });
