@@ -11,6 +11,7 @@ import { RUN_META_KEY } from "../../src/mcp/run-notice.js";
 import { taskRefOf } from "../../src/mcp/task-id.js";
 import { MCP_TASK_POLL_INTERVAL_MS } from "../../src/mcp/task-status.js";
 import { testProcess } from "../support/ledger-fixtures.js";
+import { type JsonRpcAnswer, postMcp } from "../support/mcp-client.js";
 import { connectSdkClient } from "../support/mcp-sdk-client.js";
 import { LONG, registerSlowReport, SLOW } from "../support/slow-report.js";
 
@@ -124,6 +125,25 @@ describe('MCP tasks (docs/mcp.md, "Tasks")', () => {
     // Its holder reads it.
     expect((await main.experimental.tasks.getTask(own.task.taskId)).taskId).toBe(own.task.taskId);
     await Promise.all([main.close(), stranger.close()]);
+  });
+
+  it("answers hostile task requests with Invalid params, never a 5xx", async () => {
+    const bodies = [
+      { method: "tasks/get" },
+      { method: "tasks/get", params: { taskId: 5 } },
+      { method: "tasks/result", params: { taskId: "x".repeat(100_000) } },
+      { method: "tasks/cancel", params: { taskId: `:agr_${"0".repeat(64)}` } },
+      { method: "tools/call", params: { name: SLOW, task: "x" } },
+      { method: "tools/call", params: { name: SLOW, task: { ttl: "soon" } } },
+    ];
+    for (const body of bodies) {
+      const res = await postMcp({ text: JSON.stringify({ jsonrpc: "2.0", id: 1, ...body }) });
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect((await res.json<JsonRpcAnswer>()).error?.code).toBe(ErrorCode.InvalidParams);
+    }
+    // A server that cannot tell whose tasks are whose lists none.
+    const list = await postMcp({ text: '{"jsonrpc":"2.0","id":2,"method":"tasks/list"}' });
+    expect((await list.json<JsonRpcAnswer>()).error?.code).toBe(ErrorCode.MethodNotFound);
   });
 
   it("answers MCP's Invalid params for a task id it does not know", async () => {
