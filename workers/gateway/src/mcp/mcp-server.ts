@@ -41,7 +41,7 @@ export function createMcpServer(args: {
     capabilities: { tools: {}, tasks: { cancel: {}, requests: { tools: { call: {} } } } },
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     instructions:
-      'Each tool runs one agentgate process. Free tools just run; a paid tool answers a first call with an x402 PaymentRequired (scheme "escrow") and runs when the call carries _meta["x402/payment"] (docs/mcp.md).',
+      'Each tool runs one agentgate process. Free tools just run; a paid tool answers a first call with an x402 PaymentRequired (scheme "escrow") and runs when the call carries _meta["x402/payment"] (docs/mcp.md). Any call may be made as an MCP task, answered at once and polled with tasks/get.',
   });
   server.setRequestHandler(anyParams("tools/list"), (request) => {
     const { params } = paramsOf(ListToolsRequestSchema, request);

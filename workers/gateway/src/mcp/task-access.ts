@@ -19,6 +19,8 @@ export async function grantedTask(args: { env: GatewayEnv; taskId: string }): Pr
   const ref = taskRefOf(taskId);
   if (ref === null) throw taskNotFound();
   const run = runStub(env, ref.transactionId);
+  // The run's own check, as GET /api/runs/:id with the token: method, path and body are what a
+  // caller proof would sign, and a token needs none of them.
   const access = await runAccess({
     headers: new Headers({ authorization: `Bearer ${ref.accessToken}` }),
     method: "GET",
