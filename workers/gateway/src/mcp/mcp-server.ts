@@ -22,10 +22,11 @@ const TASK_PARAMS = GetTaskRequestSchema.pick({ params: true });
 
 /**
  * One MCP server for one HTTP request (docs/mcp.md, "Transport"): tools, one per active
- * process, and the tasks their calls start. The SDK's low-level Server, because tools come from the registry page by page with
- * their agents' JSON Schemas as they are (McpServer registers a fixed set, from zod). Its JSON
- * Schema validator is @cfworker/json-schema's: the default, Ajv, compiles with `new Function`,
- * which Workers forbid.
+ * process, and the tasks their calls start. The SDK's low-level Server, because tools come from
+ * the registry page by page with their agents' JSON Schemas as they are (McpServer registers a
+ * fixed set, from zod). Its JSON Schema validator is @cfworker/json-schema's: the default, Ajv,
+ * compiles with `new Function`, which Workers forbid. Tasks are not the SDK's TaskStore: that
+ * one is kept per session and polled in memory, and the runs already are the store.
  */
 export function createMcpServer(args: {
   env: GatewayEnv;
