@@ -1,20 +1,39 @@
 import { DurableObject } from "cloudflare:workers";
 import type { LedgerProcess } from "#shared/ledger/records";
+import { type ProcessStatus, processStatusSchema } from "#shared/schemas/process";
+import type { ProcessStats } from "#shared/schemas/stats";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { toSpecProcessJson } from "../ledger/spec-process.js";
 import {
   createSchema,
   deleteProcess,
+  type ProcessRow,
   readRevision,
   selectPage,
+  selectProcess,
   upsertProcess,
   writeRevision,
 } from "./process-index-sql.js";
+import { toProcessStats } from "./stats-answer.js";
+import { createStatsSchema, readFigures, readStatsVersion } from "./stats-sql.js";
+import { syncStats } from "./stats-sync.js";
+import { ThrottledSync } from "./throttled-sync.js";
 
 /** How stale a list may be: a request after this long asks the ledger what changed. */
 export const SYNC_INTERVAL_MS = 1_000;
 /** The ledger's page size for list_processes and changed_since. */
 const LEDGER_PAGE = 100n;
+
+type ListArgs = {
+  owner?: string | undefined;
+  tag?: string | undefined;
+  status?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+};
+
+/** A page of figures, and the last ledger version whose events they count. */
+export type StatsPage = { stats: ProcessStats[]; nextCursor?: string; ledgerVersion: string };
 
 export type ListPage = {
   /**
@@ -27,27 +46,76 @@ export type ListPage = {
 /**
  * The list read model (one instance): every registered process in SQLite, synced from the
  * registry's change feed (registry_revision, changed_since, get_process), so a list request
- * costs one revision check at most, not a walk over the whole registry.
+ * costs one revision check at most, not a walk over the whole registry. Beside it, each
+ * process's figures, synced from the ledger's payment events (stats-sync.ts): kept here, not in
+ * an object of their own, so the figures are filtered by owner, tag and status in the same
+ * SQLite as the list (docs/gateway.md, "Success rates and earnings").
  */
 export class ProcessIndexObject extends DurableObject<GatewayEnv> {
   private readonly sql: SqlStorage;
-  private lastSyncAt = 0;
-  private syncing: Promise<void> | null = null;
+  private readonly registrySync = new ThrottledSync(() => this.sync(), SYNC_INTERVAL_MS);
+  private readonly statsSync = new ThrottledSync(
+    () => syncStats({ sql: this.sql, storage: this.ctx.storage, ledger: gatewayLedger(this.env) }),
+    SYNC_INTERVAL_MS,
+  );
 
   constructor(ctx: DurableObjectState, env: GatewayEnv) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     createSchema(this.sql);
+    createStatsSchema(this.sql);
   }
 
-  async list(args: {
-    owner?: string | undefined;
-    tag?: string | undefined;
-    status?: string | undefined;
-    cursor?: string | undefined;
-    limit: number;
-  }): Promise<ListPage> {
-    await this.syncIfStale();
+  async list(args: ListArgs): Promise<ListPage> {
+    await this.registrySync.ifStale();
+    const { page, nextCursor } = this.page(args);
+    const bodies = page.map((row) => row.body);
+    return nextCursor === undefined ? { bodies } : { bodies, nextCursor };
+  }
+
+  /** The figures of the processes the filters match, in id order (GET /api/stats). */
+  async stats(args: ListArgs): Promise<StatsPage> {
+    await Promise.all([this.registrySync.ifStale(), this.statsSync.ifStale()]);
+    const { page, nextCursor } = this.page(args);
+    const figures = readFigures(
+      this.sql,
+      page.map((row) => row.id),
+    );
+    const stats = page.map((row) =>
+      toProcessStats({
+        processId: row.id,
+        owner: row.owner,
+        status: statusOf(row),
+        figures: figures.get(row.id),
+      }),
+    );
+    const ledgerVersion = readStatsVersion(this.sql).toString();
+    return nextCursor === undefined
+      ? { stats, ledgerVersion }
+      : { stats, nextCursor, ledgerVersion };
+  }
+
+  /**
+   * One process's figures (GET /api/stats/:processId), also once it is deregistered: its
+   * payments stay facts on the ledger. Null when the process is unknown and has none.
+   */
+  async statsOf(processId: string): Promise<{ stats: ProcessStats; ledgerVersion: string } | null> {
+    await Promise.all([this.registrySync.ifStale(), this.statsSync.ifStale()]);
+    const row = selectProcess(this.sql, processId);
+    const figures = readFigures(this.sql, [processId]).get(processId);
+    if (row === null && figures === undefined) return null;
+    return {
+      stats: toProcessStats({
+        processId,
+        owner: row?.owner ?? null,
+        status: row === null ? null : statusOf(row),
+        figures,
+      }),
+      ledgerVersion: readStatsVersion(this.sql).toString(),
+    };
+  }
+
+  private page(args: ListArgs): { page: ProcessRow[]; nextCursor?: string } {
     const rows = selectPage(this.sql, {
       owner: args.owner,
       tag: args.tag,
@@ -56,20 +124,10 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
       limit: args.limit + 1,
     });
     const page = rows.slice(0, args.limit);
-    const bodies = page.map((row) => row.body);
     const last = page[page.length - 1];
     return rows.length > args.limit && last !== undefined
-      ? { bodies, nextCursor: last.id }
-      : { bodies };
-  }
-
-  private syncIfStale(): Promise<void> {
-    if (Date.now() - this.lastSyncAt < SYNC_INTERVAL_MS) return Promise.resolve();
-    // Concurrent requests share one sync instead of each asking the ledger.
-    this.syncing ??= this.sync().finally(() => {
-      this.syncing = null;
-    });
-    return this.syncing;
+      ? { page, nextCursor: last.id }
+      : { page };
   }
 
   private async sync(): Promise<void> {
@@ -100,7 +158,6 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
         writeRevision(this.sql, cursor.toString());
       }
     }
-    this.lastSyncAt = Date.now();
   }
 
   private upsert(process: LedgerProcess): void {
@@ -117,4 +174,9 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
   private remove(id: string): void {
     deleteProcess(this.sql, id);
   }
+}
+
+/** The stored status, which upsert wrote from the spec's own status names. */
+function statusOf(row: ProcessRow): ProcessStatus {
+  return processStatusSchema.parse(row.status);
 }
