@@ -36,6 +36,7 @@ describe.skipIf(chromiumPath === null)("success rates and earnings in the consol
   let origin: string;
   // One page for the owner's story: the wallet's key lives in this page's browser context.
   let owner: WatchedPage;
+  let ownerAddress: string;
 
   beforeAll(async () => {
     setup = await startConsoleStack("agentgate-console-stats-");
@@ -50,9 +51,11 @@ describe.skipIf(chromiumPath === null)("success rates and earnings in the consol
     browser = await launchChromium(chromiumPath as string);
     owner = await watchedPage(browser);
     // The development wallet as the examples owner, who registered both processes.
-    const key = /[0-9a-f]{64}$/i.exec(examplesOwner(setup.stack).key)?.[0] ?? "";
+    const examples = examplesOwner(setup.stack);
+    ownerAddress = examples.address;
+    const key = /[0-9a-f]{64}$/i.exec(examples.key)?.[0] ?? "";
     await owner.page.addInitScript(
-      ([item, hex]) => localStorage.setItem(item as string, hex as string),
+      ([item, hex]: [string, string]) => localStorage.setItem(item, hex),
       [KEY_ITEM, key.toLowerCase()],
     );
   });
@@ -75,11 +78,12 @@ describe.skipIf(chromiumPath === null)("success rates and earnings in the consol
     const { page, problems } = owner;
     await page.goto(`${origin}/console`);
     await page.getByRole("link", { name: "My processes" }).click();
+    // In id order, as the list answers: free-report, then slow-report.
     await expect
       .poll(() => page.locator(".card h2").allInnerTexts())
-      .toEqual(["Paid report", "A free report"]);
+      .toEqual(["A free report", "Paid report"]);
     const text = await page.locator("main").innerText();
-    expect(text).toContain(examplesOwner(setup?.stack as CliStack["stack"]).address);
+    expect(text).toContain(ownerAddress);
     expect(text).toContain("0 paid runs");
     expect(text).toContain("No outcome yet");
     expect(text).toContain("Outcome reports waiting: 0; refused by the ledger: 0");
@@ -97,21 +101,22 @@ describe.skipIf(chromiumPath === null)("success rates and earnings in the consol
     await page.getByRole("button", { name: "Pay 0.00001 APT (1000 octas) and run" }).click();
     await expect
       .poll(() => page.locator("main").innerText(), { timeout: 30_000 })
-      .toContain("A report on tides in 1 steps");
+      .toContain("A report on tides in 1 step");
 
     // The gateway's operator reports the outcome after the run; the figures follow the ledger.
     await page.goto(`${origin}/console#/owner`);
+    const paidCard = page.locator(".card", { hasText: "Paid report" });
     await expect
       .poll(
         async () => {
           await page.reload();
-          await page.locator(".card").first().waitFor();
-          return page.locator(".card").first().innerText();
+          await paidCard.waitFor();
+          return paidCard.innerText();
         },
         { timeout: 30_000, intervals: [1000] },
       )
       .toContain("100% success (1 of 1 delivered)");
-    const card = await page.locator(".card").first().innerText();
+    const card = await paidCard.innerText();
     expect(card).toContain("1 paid run");
     expect(card).toContain("0.00001 APT (1000 octas)");
 

@@ -44,6 +44,12 @@ export function tokenize(text: string): string[] | null {
 
 const refuse = (message: string): Recognized => ({ ok: false, message });
 
+/** The query's tokens before its selection set, for each operator the client may send. */
+const HEADS = {
+  _in: tokenize(moduleEventsQueryHead("_in")) ?? [],
+  _eq: tokenize(moduleEventsQueryHead("_eq")) ?? [],
+};
+
 function startsWith(tokens: string[], head: string[]): boolean {
   return head.every((token, i) => tokens[i] === token);
 }
@@ -71,14 +77,11 @@ export function recognizeEventsQuery(args: { query: string; variables: unknown }
   if (args.query.length > MAX_QUERY_CHARS) return refuse("the query is too long");
   const tokens = tokenize(args.query);
   if (tokens === null) return refuse("the query holds literals; pass values as variables");
-  const op = (["_in", "_eq"] as const).find((candidate) =>
-    startsWith(tokens, tokenize(moduleEventsQueryHead(candidate)) ?? []),
-  );
+  const op = (["_in", "_eq"] as const).find((candidate) => startsWith(tokens, HEADS[candidate]));
   if (op === undefined) {
     return refuse("the devnode's indexer answers processor_status and the events query only");
   }
-  const headLength = (tokenize(moduleEventsQueryHead(op)) ?? []).length;
-  const selection = tokens.slice(headLength, -2);
+  const selection = tokens.slice(HEADS[op].length, -2);
   const known: readonly string[] = EVENT_FIELDS;
   const fields = selection.filter((token): token is EventField => known.includes(token));
   if (
