@@ -2,6 +2,7 @@ import { z } from "zod";
 import { longAddressSchema } from "./address.js";
 import { amountStringSchema } from "./amount.js";
 import { isoTimestampSchema } from "./common.js";
+import { nextCursorSchema } from "./gateway.js";
 import { processIdSchema } from "./ids.js";
 import { processStatusSchema } from "./process.js";
 
@@ -45,10 +46,7 @@ export const statsListResponseSchema = z
     success: z.literal(true),
     stats: z.array(processStatsSchema),
     count: z.int().nonnegative(),
-    nextCursor: z
-      .string()
-      .optional()
-      .meta({ description: "Present when more processes follow; pass as `cursor`" }),
+    nextCursor: nextCursorSchema,
     ledgerVersion: ledgerVersionSchema,
     timestamp: isoTimestampSchema,
   })
