@@ -16,7 +16,8 @@ import { statsById } from "./stats-api.js";
 import { StatsLine } from "./stats-text.js";
 import { useApi } from "./use-api.js";
 
-function ProcessCard({ process, stats }: { process: Process; stats: StatsById }) {
+/** `stats` is null until the figures arrive (or when they cannot): then the card shows none. */
+function ProcessCard({ process, stats }: { process: Process; stats: StatsById | null }) {
   return (
     <li class="card">
       <h2>
@@ -29,7 +30,7 @@ function ProcessCard({ process, stats }: { process: Process; stats: StatsById })
           <span class="tag">{tag}</span>
         ))}
       </p>
-      <StatsLine stats={stats.get(process.id)} />
+      {stats !== null && <StatsLine stats={stats.get(process.id)} />}
     </li>
   );
 }
@@ -54,8 +55,8 @@ export function ExplorePage() {
       </section>
     );
   }
-  const stats: StatsById = figures.state === "done" && figures.ok ? figures.value : NO_STATS;
-  const shown = exploreProcesses(processes, filter, stats);
+  const stats = figures.state === "done" && figures.ok ? figures.value : null;
+  const shown = exploreProcesses(processes, filter, stats ?? NO_STATS);
   return (
     <section>
       <PageTitle title="Explore processes" />
