@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
+import type { AppError } from "#shared/errors/app-error";
 import type { LedgerProcess } from "#shared/ledger/records";
-import { type ProcessStatus, processStatusSchema } from "#shared/schemas/process";
-import type { ProcessStats } from "#shared/schemas/stats";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
+import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import { toSpecProcessJson } from "../ledger/spec-process.js";
 import {
   createSchema,
@@ -10,12 +10,18 @@ import {
   type ProcessRow,
   readRevision,
   selectPage,
-  selectProcess,
   upsertProcess,
   writeRevision,
 } from "./process-index-sql.js";
-import { toProcessStats } from "./stats-answer.js";
-import { createStatsSchema, readFigures, readStatsVersion } from "./stats-sql.js";
+import {
+  type OneProcessStats,
+  refused,
+  type StatsPage,
+  type StatsResult,
+  statsOfPage,
+  statsOfProcess,
+} from "./stats-answer.js";
+import { createStatsSchema } from "./stats-sql.js";
 import { syncStats } from "./stats-sync.js";
 import { ThrottledSync } from "./throttled-sync.js";
 
@@ -31,9 +37,6 @@ type ListArgs = {
   cursor?: string | undefined;
   limit: number;
 };
-
-/** A page of figures, and the last ledger version whose events they count. */
-export type StatsPage = { stats: ProcessStats[]; nextCursor?: string; ledgerVersion: string };
 
 export type ListPage = {
   /**
@@ -68,54 +71,39 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
 
   async list(args: ListArgs): Promise<ListPage> {
     await this.registrySync.ifStale();
-    const { page, nextCursor } = this.page(args);
-    const bodies = page.map((row) => row.body);
+    const { rows, nextCursor } = this.page(args);
+    const bodies = rows.map((row) => row.body);
     return nextCursor === undefined ? { bodies } : { bodies, nextCursor };
   }
 
   /** The figures of the processes the filters match, in id order (GET /api/stats). */
-  async stats(args: ListArgs): Promise<StatsPage> {
-    await Promise.all([this.registrySync.ifStale(), this.statsSync.ifStale()]);
-    const { page, nextCursor } = this.page(args);
-    const figures = readFigures(
-      this.sql,
-      page.map((row) => row.id),
-    );
-    const stats = page.map((row) =>
-      toProcessStats({
-        processId: row.id,
-        owner: row.owner,
-        status: statusOf(row),
-        figures: figures.get(row.id),
-      }),
-    );
-    const ledgerVersion = readStatsVersion(this.sql).toString();
-    return nextCursor === undefined
-      ? { stats, ledgerVersion }
-      : { stats, nextCursor, ledgerVersion };
+  async stats(args: ListArgs): Promise<StatsResult<StatsPage>> {
+    const unsynced = await this.syncFigures();
+    if (unsynced !== null) return refused(unsynced);
+    return { ok: true, value: statsOfPage({ sql: this.sql, ...this.page(args) }) };
+  }
+
+  /** One process's figures (GET /api/stats/:processId; stats-answer.ts). */
+  async statsOf(processId: string): Promise<StatsResult<OneProcessStats>> {
+    const unsynced = await this.syncFigures();
+    return unsynced !== null ? refused(unsynced) : statsOfProcess({ sql: this.sql, processId });
   }
 
   /**
-   * One process's figures (GET /api/stats/:processId), also once it is deregistered: its
-   * payments stay facts on the ledger. Null when the process is unknown and has none.
+   * Both syncs the figures read; a ledger that refuses or cannot be reached is answered as the
+   * ledger's error (docs/gateway.md, "Errors"), a value, since an error thrown across RPC loses
+   * its kind.
    */
-  async statsOf(processId: string): Promise<{ stats: ProcessStats; ledgerVersion: string } | null> {
-    await Promise.all([this.registrySync.ifStale(), this.statsSync.ifStale()]);
-    const row = selectProcess(this.sql, processId);
-    const figures = readFigures(this.sql, [processId]).get(processId);
-    if (row === null && figures === undefined) return null;
-    return {
-      stats: toProcessStats({
-        processId,
-        owner: row?.owner ?? null,
-        status: row === null ? null : statusOf(row),
-        figures,
-      }),
-      ledgerVersion: readStatsVersion(this.sql).toString(),
-    };
+  private async syncFigures(): Promise<AppError | null> {
+    try {
+      await Promise.all([this.registrySync.ifStale(), this.statsSync.ifStale()]);
+      return null;
+    } catch (error) {
+      return ledgerAppError(error);
+    }
   }
 
-  private page(args: ListArgs): { page: ProcessRow[]; nextCursor?: string } {
+  private page(args: ListArgs): { rows: ProcessRow[]; nextCursor?: string } {
     const rows = selectPage(this.sql, {
       owner: args.owner,
       tag: args.tag,
@@ -126,8 +114,8 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
     const page = rows.slice(0, args.limit);
     const last = page[page.length - 1];
     return rows.length > args.limit && last !== undefined
-      ? { page, nextCursor: last.id }
-      : { page };
+      ? { rows: page, nextCursor: last.id }
+      : { rows: page };
   }
 
   private async sync(): Promise<void> {
@@ -174,9 +162,4 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
   private remove(id: string): void {
     deleteProcess(this.sql, id);
   }
-}
-
-/** The stored status, which upsert wrote from the spec's own status names. */
-function statusOf(row: ProcessRow): ProcessStatus {
-  return processStatusSchema.parse(row.status);
 }

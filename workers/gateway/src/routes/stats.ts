@@ -7,6 +7,7 @@ import { errorAnswer, nowIso } from "../http/respond.js";
 import { errorAnswers, gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";
 import { LIST_CAP } from "./processes.js";
 
+const LIST_ERRORS = [400, 500, 503] as const;
 const STATS_ERRORS = [400, 404, 500, 503] as const;
 
 const statsListRoute = createRoute({
@@ -17,7 +18,7 @@ const statsListRoute = createRoute({
   request: { query: listQuerySchema },
   responses: {
     200: jsonAnswer("Figures per process, in id order", statsListResponseSchema),
-    ...errorAnswers(400, 500, 503),
+    ...errorAnswers(...LIST_ERRORS),
   },
 });
 
@@ -43,14 +44,19 @@ export const statsRoutes = gatewayRouter()
       cursor: query.cursor,
       limit: query.limit ?? LIST_CAP,
     });
-    const body = { success: true as const, ...page, count: page.stats.length, timestamp: nowIso() };
-    return c.json(body, 200);
+    if (!page.ok) return errorJson(c, errorAnswer(appError(page.code, page.message)), LIST_ERRORS);
+    const { stats } = page.value;
+    return c.json(
+      { success: true as const, ...page.value, count: stats.length, timestamp: nowIso() },
+      200,
+    );
   })
   .openapi(statsRoute, async (c) => {
     const { processId } = c.req.valid("param");
     const found = await c.env.PROCESS_INDEX.getByName("registry").statsOf(processId);
-    if (found === null) {
-      return errorJson(c, errorAnswer(appError("process_not_found"), { processId }), STATS_ERRORS);
+    if (!found.ok) {
+      const answer = errorAnswer(appError(found.code, found.message), { processId });
+      return errorJson(c, answer, STATS_ERRORS);
     }
-    return c.json({ success: true as const, ...found, timestamp: nowIso() }, 200);
+    return c.json({ success: true as const, ...found.value, timestamp: nowIso() }, 200);
   });
