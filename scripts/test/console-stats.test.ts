@@ -54,10 +54,10 @@ describe.skipIf(chromiumPath === null)("success rates and earnings in the consol
     const examples = examplesOwner(setup.stack);
     ownerAddress = examples.address;
     const key = /[0-9a-f]{64}$/i.exec(examples.key)?.[0] ?? "";
-    await owner.page.addInitScript(
-      ([item, hex]: [string, string]) => localStorage.setItem(item, hex),
-      [KEY_ITEM, key.toLowerCase()],
-    );
+    await owner.page.addInitScript(({ item, hex }) => localStorage.setItem(item, hex), {
+      item: KEY_ITEM,
+      hex: key.toLowerCase(),
+    });
   });
 
   afterAll(async () => {
@@ -113,7 +113,7 @@ describe.skipIf(chromiumPath === null)("success rates and earnings in the consol
           await paidCard.waitFor();
           return paidCard.innerText();
         },
-        { timeout: 30_000, intervals: [1000] },
+        { timeout: 30_000, interval: 1000 },
       )
       .toContain("100% success (1 of 1 delivered)");
     const card = await paidCard.innerText();
