@@ -2,6 +2,7 @@ import { useEffect, useState } from "hono/jsx/dom";
 import { DevWalletPanel } from "./dev-wallet-panel.js";
 import { DevWalletContext, useDevWallet } from "./dev-wallet-state.js";
 import { ExplorePage } from "./explore-page.js";
+import { OwnerPage } from "./owner-page.js";
 import { Problem } from "./page-parts.js";
 import { ProcessPage } from "./process-page.js";
 import { href, type Route, routeOf } from "./route.js";
@@ -15,6 +16,8 @@ function Page({ route }: { route: Route }) {
       return <ProcessPage processId={route.processId} />;
     case "run":
       return <RunPage transactionId={route.transactionId} />;
+    case "owner":
+      return <OwnerPage />;
     case "missing":
       return <Problem title="Not found" message="There is no such page in the console." />;
   }
@@ -51,6 +54,7 @@ export function App() {
             agentgate
           </a>
           <a href={href.explore()}>Explore</a>
+          <a href={href.owner()}>My processes</a>
           <a href="/docs">API reference</a>
         </nav>
       </header>
@@ -60,7 +64,8 @@ export function App() {
       </main>
       <footer>
         <p>
-          Browse, pay for and run processes. Browser wallets, payments and owners' pages come next.
+          Browse, pay for and run processes, and follow your own. Browser wallets and payments come
+          next.
         </p>
       </footer>
     </DevWalletContext.Provider>

@@ -6,17 +6,20 @@ export type Route =
   | { page: "explore" }
   | { page: "process"; processId: string }
   | { page: "run"; transactionId: string }
+  | { page: "owner" }
   | { page: "missing" };
 
 export const href = {
   explore: () => "#/",
   process: (processId: string) => `#/processes/${encodeURIComponent(processId)}`,
   run: (transactionId: string) => `#/runs/${encodeURIComponent(transactionId)}`,
+  owner: () => "#/owner",
 };
 
 export function routeOf(hash: string): Route {
   const path = hash.replace(/^#/, "");
   if (path === "" || path === "/") return { page: "explore" };
+  if (path === "/owner") return { page: "owner" };
   const match = /^\/(processes|runs)\/([^/]+)$/.exec(path);
   if (match?.[2] === undefined) return { page: "missing" };
   let id: string;
