@@ -71,6 +71,10 @@ export const isRunAccepted: Guard<RunAcceptedResponse> = (value): value is RunAc
 export const listActiveProcesses = () =>
   callApi({ path: "/api/processes?status=active", guard: isProcessList });
 
+/** Every process `owner` registered, whatever its status: the Owner page's list. */
+export const listOwnedProcesses = (owner: string) =>
+  callApi({ path: `/api/processes?owner=${encodeURIComponent(owner)}`, guard: isProcessList });
+
 export const getProcess = (processId: string) =>
   callApi({ path: `/api/process/${encodeURIComponent(processId)}`, guard: isProcessAnswer });
 

@@ -4,6 +4,7 @@ import { BrowserWalletsPanel } from "./browser-wallets-panel.js";
 import { DevWalletPanel } from "./dev-wallet-panel.js";
 import { DevWalletContext, useDevWallet } from "./dev-wallet-state.js";
 import { ExplorePage } from "./explore-page.js";
+import { OwnerPage } from "./owner-page.js";
 import { Problem } from "./page-parts.js";
 import { PaymentsPage } from "./payments-page.js";
 import { ProcessPage } from "./process-page.js";
@@ -20,6 +21,8 @@ function Page({ route }: { route: Route }) {
       return <RunPage transactionId={route.transactionId} />;
     case "payments":
       return <PaymentsPage />;
+    case "owner":
+      return <OwnerPage />;
     case "missing":
       return <Problem title="Not found" message="There is no such page in the console." />;
   }
@@ -58,6 +61,7 @@ export function App() {
               agentgate
             </a>
             <a href={href.explore()}>Explore</a>
+            <a href={href.owner()}>My processes</a>
             <a href={href.payments()}>My payments</a>
             <a href="/docs">API reference</a>
           </nav>
@@ -71,8 +75,8 @@ export function App() {
         </main>
         <footer>
           <p>
-            Browse, pay for and run processes. Browser wallets, payments and owners' pages come
-            next.
+            Browse, pay for and run processes, follow your own, and settle your payments with a
+            browser wallet or, on the local devnode, the development wallet.
           </p>
         </footer>
       </BrowserWalletContext.Provider>

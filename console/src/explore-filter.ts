@@ -1,8 +1,16 @@
 import type { Process } from "#shared/schemas/process";
+import type { ProcessStats } from "#shared/schemas/stats";
 import { priceOf } from "./price.js";
 
 export const PRICE_FILTERS = ["any", "free", "paid"] as const;
-export const SORT_ORDERS = ["name", "price-low", "price-high", "newest"] as const;
+export const SORT_ORDERS = [
+  "name",
+  "price-low",
+  "price-high",
+  "newest",
+  "success-rate",
+  "runs",
+] as const;
 export type PriceFilter = (typeof PRICE_FILTERS)[number];
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
@@ -35,15 +43,38 @@ function matchesText(process: Process, text: string): boolean {
   );
 }
 
-const ORDER: Record<SortOrder, (a: Process, b: Process) => number> = {
-  name: (a, b) => a.name.localeCompare(b.name),
-  "price-low": (a, b) => Number(priceOf(a) - priceOf(b)) || a.name.localeCompare(b.name),
-  "price-high": (a, b) => Number(priceOf(b) - priceOf(a)) || a.name.localeCompare(b.name),
-  newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
-};
+/** The figures Explore sorts by, per process id (GET /api/stats); a process without any has none. */
+export type StatsById = ReadonlyMap<string, ProcessStats>;
+export const NO_STATS: StatsById = new Map<string, ProcessStats>();
+
+const byName = (a: Process, b: Process) => a.name.localeCompare(b.name);
+
+function order(sort: SortOrder, stats: StatsById): (a: Process, b: Process) => number {
+  const runs = (p: Process) => stats.get(p.id)?.runs ?? 0;
+  // No outcome yet sorts after every rate, 0% included.
+  const rate = (p: Process) => stats.get(p.id)?.successRate ?? -1;
+  switch (sort) {
+    case "name":
+      return byName;
+    case "price-low":
+      return (a, b) => Number(priceOf(a) - priceOf(b)) || byName(a, b);
+    case "price-high":
+      return (a, b) => Number(priceOf(b) - priceOf(a)) || byName(a, b);
+    case "newest":
+      return (a, b) => b.createdAt.localeCompare(a.createdAt);
+    case "success-rate":
+      return (a, b) => rate(b) - rate(a) || runs(b) - runs(a) || byName(a, b);
+    case "runs":
+      return (a, b) => runs(b) - runs(a) || byName(a, b);
+  }
+}
 
 /** The processes Explore shows for `filter`: every condition holds (an empty one always does). */
-export function exploreProcesses(processes: readonly Process[], filter: ExploreFilter): Process[] {
+export function exploreProcesses(
+  processes: readonly Process[],
+  filter: ExploreFilter,
+  stats: StatsById = NO_STATS,
+): Process[] {
   return processes
     .filter(
       (process) =>
@@ -52,7 +83,7 @@ export function exploreProcesses(processes: readonly Process[], filter: ExploreF
         (filter.owner === "" || process.owner === filter.owner) &&
         (filter.price === "any" || (priceOf(process) === 0n) === (filter.price === "free")),
     )
-    .sort(ORDER[filter.sort]);
+    .sort(order(filter.sort, stats));
 }
 
 /** Each value once, sorted: the choices of the tag and owner filters. */

@@ -1,14 +1,23 @@
 import { useState } from "hono/jsx/dom";
 import type { Process } from "#shared/schemas/process";
 import { listActiveProcesses } from "./api.js";
-import { type ExploreFilter, exploreProcesses, NO_FILTER } from "./explore-filter.js";
+import {
+  type ExploreFilter,
+  exploreProcesses,
+  NO_FILTER,
+  NO_STATS,
+  type StatsById,
+} from "./explore-filter.js";
 import { FilterForm } from "./filter-form.js";
 import { PageTitle, Problem } from "./page-parts.js";
 import { priceText } from "./price.js";
 import { href } from "./route.js";
+import { statsById } from "./stats-api.js";
+import { StatsLine } from "./stats-text.js";
 import { useApi } from "./use-api.js";
 
-function ProcessCard({ process }: { process: Process }) {
+/** `stats` is null until the figures arrive (or when they cannot): then the card shows none. */
+function ProcessCard({ process, stats }: { process: Process; stats: StatsById | null }) {
   return (
     <li class="card">
       <h2>
@@ -21,6 +30,7 @@ function ProcessCard({ process }: { process: Process }) {
           <span class="tag">{tag}</span>
         ))}
       </p>
+      {stats !== null && <StatsLine stats={stats.get(process.id)} />}
     </li>
   );
 }
@@ -28,6 +38,8 @@ function ProcessCard({ process }: { process: Process }) {
 /** Explore (docs/console.md): the active processes, searched, filtered and sorted. */
 export function ExplorePage() {
   const list = useApi(listActiveProcesses, "processes");
+  // The figures arrive on their own: without them Explore still lists, and says why they are missing.
+  const figures = useApi(() => statsById({ status: "active" }), "stats");
   const [filter, setFilter] = useState<ExploreFilter>(NO_FILTER);
   if (list.state === "loading") return <PageTitle title="Explore processes" busy />;
   if (!list.ok) return <Problem title="Explore processes" message={list.message} />;
@@ -43,7 +55,8 @@ export function ExplorePage() {
       </section>
     );
   }
-  const shown = exploreProcesses(processes, filter);
+  const stats = figures.state === "done" && figures.ok ? figures.value : null;
+  const shown = exploreProcesses(processes, filter, stats ?? NO_STATS);
   return (
     <section>
       <PageTitle title="Explore processes" />
@@ -52,9 +65,12 @@ export function ExplorePage() {
         {shown.length} of {processes.length} active processes
         {nextCursor === undefined ? "" : " (the gateway's first page of the list)"}
       </p>
+      {figures.state === "done" && !figures.ok && (
+        <p class="problem">Success rates and runs are not available: {figures.message}</p>
+      )}
       <ul class="cards">
         {shown.map((process) => (
-          <ProcessCard process={process} />
+          <ProcessCard process={process} stats={stats} />
         ))}
       </ul>
     </section>

@@ -20,6 +20,8 @@ const SORT_CHOICES: Options = [
   ["price-low", "Price, lowest first"],
   ["price-high", "Price, highest first"],
   ["newest", "Newest first"],
+  ["success-rate", "Success rate, highest first"],
+  ["runs", "Paid runs, most first"],
 ];
 
 const shortAddress = (address: string) => `${address.slice(0, 10)}…${address.slice(-4)}`;

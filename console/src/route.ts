@@ -7,6 +7,7 @@ export type Route =
   | { page: "process"; processId: string }
   | { page: "run"; transactionId: string }
   | { page: "payments" }
+  | { page: "owner" }
   | { page: "missing" };
 
 export const href = {
@@ -14,12 +15,14 @@ export const href = {
   process: (processId: string) => `#/processes/${encodeURIComponent(processId)}`,
   run: (transactionId: string) => `#/runs/${encodeURIComponent(transactionId)}`,
   payments: () => "#/payments",
+  owner: () => "#/owner",
 };
 
 export function routeOf(hash: string): Route {
   const path = hash.replace(/^#/, "");
   if (path === "" || path === "/") return { page: "explore" };
   if (path === "/payments") return { page: "payments" };
+  if (path === "/owner") return { page: "owner" };
   const match = /^\/(processes|runs)\/([^/]+)$/.exec(path);
   if (match?.[2] === undefined) return { page: "missing" };
   let id: string;

@@ -59,6 +59,32 @@ describe("Explore's filters and order", () => {
     expect(ids({ sort: "price-high" })).toEqual(["stats", "report", "echo"]);
     expect(ids({ sort: "newest" })[0]).toBe("stats");
   });
+
+  it("sorts by success rate (no outcome last) or paid runs, from the gateway's figures", () => {
+    const figures = (processId: string, runs: number, delivered: number, failed: number) => ({
+      processId,
+      owner: OWNER_A,
+      status: "active" as const,
+      runs,
+      delivered,
+      failed,
+      successRate: delivered + failed === 0 ? null : delivered / (delivered + failed),
+      released: "0",
+      refunded: "0",
+      inEscrow: "0",
+    });
+    const stats = new Map([
+      ["report", figures("report", 4, 1, 3)],
+      ["stats", figures("stats", 2, 2, 0)],
+    ]);
+    const sorted = (sort: "success-rate" | "runs") =>
+      exploreProcesses(all, { ...NO_FILTER, sort }, stats).map((p) => p.id);
+    // 100% beats 25%; "echo" has no outcome (and no figures at all), so it comes last.
+    expect(sorted("success-rate")).toEqual(["stats", "report", "echo"]);
+    expect(sorted("runs")).toEqual(["report", "stats", "echo"]);
+    // Without figures every process ties, and the name decides.
+    expect(ids({ sort: "runs" })).toEqual(["echo", "report", "stats"]);
+  });
 });
 
 describe("the run form, checked before anything is sent", () => {
@@ -159,6 +185,7 @@ describe("the console's routes", () => {
     expect(routeOf("#/processes/a%2Fb")).toEqual({ page: "process", processId: "a/b" });
     expect(routeOf("#/runs/019a")).toEqual({ page: "run", transactionId: "019a" });
     expect(routeOf("#/payments")).toEqual({ page: "payments" });
+    expect(routeOf("#/owner")).toEqual({ page: "owner" });
     expect(routeOf("#/processes/%E0%A4%A")).toEqual({ page: "missing" });
     expect(routeOf("#/elsewhere")).toEqual({ page: "missing" });
   });

@@ -25,6 +25,18 @@ describe.skipIf(chromium === null)("GET /docs in a browser, offline", () => {
     await stack?.stop();
   });
 
+  it("runs only its own scripts: a CSP by hash, same as the console's origin rules", async () => {
+    // The page shares its origin with the console's development wallet (docs/console.md).
+    const csp = (await fetch(`${stack.gatewayUrl}/docs`)).headers.get("content-security-policy");
+    const scripts = csp?.split("; ").find((directive) => directive.startsWith("script-src "));
+    expect(scripts?.split(" ").slice(1)).toEqual([
+      expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
+      expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
+    ]);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
   it("renders every route with its request and response schemas", () => {
     for (const summary of [
       "Execute a process",

@@ -15,6 +15,7 @@ import {
 } from "@aptos-labs/ts-sdk";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { parsePaymentRequired } from "@x402/core/schemas";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLedgerClient, type LedgerClient } from "#shared/ledger/client";
@@ -109,6 +110,25 @@ describe("MCP client against the local stack", () => {
       success: true,
       status: "completed",
       result: { words: 3, sentences: 1 },
+    });
+  });
+
+  it('runs a free tool as an MCP task: the task, its status polled, its result (docs/mcp.md, "Tasks")', async () => {
+    const kinds: string[] = [];
+    let result: unknown;
+    for await (const message of client.experimental.tasks.callToolStream(
+      { name: FREE, arguments: { text: "Two words." } },
+      CallToolResultSchema,
+      { task: {} },
+    )) {
+      if (message.type === "error") throw message.error;
+      kinds.push(message.type === "taskStatus" ? message.task.status : message.type);
+      if (message.type === "result") result = message.result;
+    }
+    expect(kinds[0]).toBe("taskCreated");
+    expect(kinds.slice(-2)).toEqual(["completed", "result"]);
+    expect(result).toMatchObject({
+      structuredContent: { success: true, status: "completed", result: { words: 2 } },
     });
   });
 

@@ -218,6 +218,15 @@ function bodyCase(r, route) {
       { jsonrpc: "2.0", method: "x" },
     ],
     { jsonrpc: "2.0", id: 3, method: "initialize", params: { protocolVersion: 5 } },
+    // MCP tasks (docs/mcp.md, "Tasks"): forged task ids and bad task params.
+    {
+      jsonrpc: "2.0",
+      id: 4,
+      method: "tasks/get",
+      params: { taskId: `${TX}:agr_${"0".repeat(64)}` },
+    },
+    { jsonrpc: "2.0", id: 5, method: "tasks/cancel", params: { taskId: 7 } },
+    { jsonrpc: "2.0", id: 6, method: "tools/call", params: { name: "echo", task: "x" } },
   ];
   switch (r.int(14)) {
     case 0:

@@ -22,6 +22,8 @@ export function createLedgerClient(args: CreateLedgerClientArgs) {
     transactionContext: core.transactionContext,
     /** Building, signing, simulating, batching and awaiting transactions (transactions.ts). */
     transactions: core.transactions,
+    /** The package's module events in ledger order, from the network's indexer (module-events.ts). */
+    moduleEvents: core.moduleEvents,
     ...accountFunctions(core),
     ...registryFunctions(core),
     ...paymentFunctions(core),

@@ -1,9 +1,11 @@
 import { Aptos, AptosConfig, Network } from "@aptos-labs/ts-sdk";
 import type { z } from "zod";
 import type { ViewFunctionName } from "../contract/functions.js";
+import type { EventName } from "../contract/structs.js";
 import { functionId, viewFunctionAbi } from "./abi.js";
 import type { MoveArgument } from "./entry-bcs.js";
 import { DEFAULT_MAX_GAS_AMOUNT } from "./entry-transaction.js";
+import { type ModuleEvent, readModuleEvents } from "./module-events.js";
 import { readMoveJson } from "./move-json.js";
 import type { NetworkConfig } from "./networks.js";
 import { ledgerCall } from "./to-ledger-error.js";
@@ -51,6 +53,12 @@ export interface LedgerCore {
   transactionContext: TransactionClient["transactionContext"];
   /** The REST transaction client, for senders that build, batch and await their own. */
   readonly transactions: TransactionClient;
+  /** One page of the package's events after a transaction version, from the indexer. */
+  moduleEvents(query: {
+    names: readonly EventName[];
+    after: bigint;
+    limit: number;
+  }): Promise<ModuleEvent[]>;
 }
 
 /** The ts-sdk's build options for our submit options: our gas default, the rest only when given. */
@@ -119,5 +127,13 @@ export function createLedgerCore(args: CreateLedgerClientArgs): LedgerCore {
     simulateSigned: transactions.simulateSigned,
     transactionContext: transactions.transactionContext,
     transactions,
+    moduleEvents: (query) =>
+      readModuleEvents({
+        network,
+        fetch: doFetch,
+        timeoutMs: requestTimeoutMs,
+        moduleAddress: transactions.moduleAddress(),
+        ...query,
+      }),
   };
 }

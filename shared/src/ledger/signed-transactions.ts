@@ -6,7 +6,6 @@ import {
   generateSignedTransaction,
   getAuthenticatorForSimulation,
   Hex,
-  hashValues,
   MimeType,
   type PendingTransactionResponse,
   postAptosFullNode,
@@ -20,7 +19,7 @@ import { type EntryFunctionName, FUNCTIONS } from "../contract/functions.js";
 import { entryFunctionAbi, functionId } from "./abi.js";
 import { type DecodedArg, decodeArgument } from "./bcs-args.js";
 import { buildOptions, type LedgerCore } from "./core.js";
-import { signedTransactionBytes } from "./entry-bcs.js";
+import { signedTransactionBytes, signedTransactionHash } from "./entry-bcs.js";
 import { LedgerError } from "./errors.js";
 import { toAddress } from "./inputs.js";
 import { toU64 } from "./integers.js";
@@ -51,8 +50,6 @@ export interface DecodedSignedTransaction {
    */
   simulatable: boolean;
 }
-
-const TRANSACTION_PREFIX = hashValues(["APTOS::Transaction"]);
 
 function invalid(message: string, cause?: unknown): LedgerError {
   return new LedgerError({
@@ -115,7 +112,7 @@ export function decodeSignedTransaction(
   const module = call.module_name.name.identifier;
   const name = call.function_name.identifier;
   const decoded: DecodedSignedTransaction = {
-    hash: new Hex(hashValues([TRANSACTION_PREFIX, new Uint8Array([0]), bytes])).toString(),
+    hash: signedTransactionHash(bytes),
     sender: raw.sender.toStringLong(),
     sequenceNumber: raw.sequence_number,
     function: `${address}::${module}::${name}`,

@@ -106,23 +106,18 @@ export async function submitSignedBatch(args: {
   signed: readonly Uint8Array[];
 }): Promise<BatchEntryResult[]> {
   const { connection, signed } = args;
-  const [only] = signed;
   // A batch of one goes alone: a node answers a whole batch it refused with one generic 400,
   // and a single submission with its reason.
+  const alone = signed.length === 1 ? signed[0] : undefined;
   const answer = await sendNodeRequest({
     fetch: connection.fetch,
     timeoutMs: connection.requestTimeoutMs,
     method: "POST",
-    url: `${connection.network.fullnode}/transactions${only !== undefined && signed.length === 1 ? "" : "/batch"}`,
+    url: `${connection.network.fullnode}/transactions${alone === undefined ? "/batch" : ""}`,
     headers: { "content-type": BCS_SIGNED_TRANSACTION },
-    body:
-      only !== undefined && signed.length === 1
-        ? new Uint8Array(only)
-        : signedTransactionBatchBytes(signed),
+    body: alone === undefined ? signedTransactionBatchBytes(signed) : new Uint8Array(alone),
   });
   const moduleAddress = connection.network.moduleAddress;
-  if (only !== undefined && signed.length === 1) {
-    return [singleResult({ answer, signed: only, moduleAddress })];
-  }
+  if (alone !== undefined) return [singleResult({ answer, signed: alone, moduleAddress })];
   return batchResults({ answer, signed, moduleAddress });
 }

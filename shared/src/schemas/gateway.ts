@@ -174,15 +174,18 @@ export const processResponseSchema = z
 
 export type ProcessResponse = z.infer<typeof processResponseSchema>;
 
+/** A list's cursor: the lists of processes (and their figures) page by process id. */
+export const nextCursorSchema = z
+  .string()
+  .optional()
+  .meta({ description: "Present when more processes follow; pass as `cursor`" });
+
 export const processListResponseSchema = z
   .object({
     success: z.literal(true),
     processes: z.array(processSchema),
     count: z.int().nonnegative(),
-    nextCursor: z
-      .string()
-      .optional()
-      .meta({ description: "Present when more processes follow; pass as `cursor`" }),
+    nextCursor: nextCursorSchema,
     timestamp: isoTimestampSchema,
   })
   .meta({ id: "ProcessList", description: "GET /api/processes" });

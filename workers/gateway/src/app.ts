@@ -16,6 +16,7 @@ import { processRoutes } from "./routes/processes.js";
 import { reportRoutes } from "./routes/reports.js";
 import { runRoutes } from "./routes/runs.js";
 import { schemaRoutes } from "./routes/schema.js";
+import { statsRoutes } from "./routes/stats.js";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -47,6 +48,7 @@ export function createGatewayApp() {
   app.route("/", schemaRoutes);
   app.route("/", logsRoutes);
   app.route("/", reportRoutes);
+  app.route("/", statsRoutes);
   app.route("/", runRoutes);
   app.route("/", mcpRoutes);
   app.route(

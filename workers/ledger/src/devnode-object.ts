@@ -8,6 +8,7 @@ import { requestBodyLimit } from "./routes/body.js";
 import { devRoutes } from "./routes/dev.js";
 import { faucetRoutes } from "./routes/faucet.js";
 import { fullnodeRoutes } from "./routes/fullnode.js";
+import { indexerRoutes } from "./routes/indexer.js";
 
 function errorResponse(error: unknown): Response {
   if (error instanceof NodeError) return error.toResponse();
@@ -37,6 +38,7 @@ export class DevnodeObject extends DurableObject<LedgerEnv> {
     const app = new Hono();
     app.use(requestBodyLimit);
     app.route("/", fullnodeRoutes(this.node));
+    app.route("/", indexerRoutes(this.node));
     app.route("/", faucetRoutes(this.node));
     app.route("/", devRoutes(this.node));
     app.notFound(() => NodeError.notFound("web_framework_error", "Not Found").toResponse());

@@ -1,20 +1,42 @@
 import { DurableObject } from "cloudflare:workers";
+import type { AppError } from "#shared/errors/app-error";
 import type { LedgerProcess } from "#shared/ledger/records";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
+import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import { toSpecProcessJson } from "../ledger/spec-process.js";
 import {
   createSchema,
   deleteProcess,
+  type ProcessRow,
   readRevision,
   selectPage,
   upsertProcess,
   writeRevision,
 } from "./process-index-sql.js";
+import {
+  type OneProcessStats,
+  refused,
+  type StatsPage,
+  type StatsResult,
+  statsOfPage,
+  statsOfProcess,
+} from "./stats-answer.js";
+import { createStatsSchema } from "./stats-sql.js";
+import { syncStats } from "./stats-sync.js";
+import { ThrottledSync } from "./throttled-sync.js";
 
 /** How stale a list may be: a request after this long asks the ledger what changed. */
 export const SYNC_INTERVAL_MS = 1_000;
 /** The ledger's page size for list_processes and changed_since. */
 const LEDGER_PAGE = 100n;
+
+type ListArgs = {
+  owner?: string | undefined;
+  tag?: string | undefined;
+  status?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+};
 
 export type ListPage = {
   /**
@@ -27,27 +49,61 @@ export type ListPage = {
 /**
  * The list read model (one instance): every registered process in SQLite, synced from the
  * registry's change feed (registry_revision, changed_since, get_process), so a list request
- * costs one revision check at most, not a walk over the whole registry.
+ * costs one revision check at most, not a walk over the whole registry. Beside it, each
+ * process's figures, synced from the ledger's payment events (stats-sync.ts): kept here, not in
+ * an object of their own, so the figures are filtered by owner, tag and status in the same
+ * SQLite as the list (docs/gateway.md, "Success rates and earnings").
  */
 export class ProcessIndexObject extends DurableObject<GatewayEnv> {
   private readonly sql: SqlStorage;
-  private lastSyncAt = 0;
-  private syncing: Promise<void> | null = null;
+  private readonly registrySync = new ThrottledSync(() => this.sync(), SYNC_INTERVAL_MS);
+  private readonly statsSync = new ThrottledSync(
+    () => syncStats({ sql: this.sql, storage: this.ctx.storage, ledger: gatewayLedger(this.env) }),
+    SYNC_INTERVAL_MS,
+  );
 
   constructor(ctx: DurableObjectState, env: GatewayEnv) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     createSchema(this.sql);
+    createStatsSchema(this.sql);
   }
 
-  async list(args: {
-    owner?: string | undefined;
-    tag?: string | undefined;
-    status?: string | undefined;
-    cursor?: string | undefined;
-    limit: number;
-  }): Promise<ListPage> {
-    await this.syncIfStale();
+  async list(args: ListArgs): Promise<ListPage> {
+    await this.registrySync.ifStale();
+    const { rows, nextCursor } = this.page(args);
+    const bodies = rows.map((row) => row.body);
+    return nextCursor === undefined ? { bodies } : { bodies, nextCursor };
+  }
+
+  /** The figures of the processes the filters match, in id order (GET /api/stats). */
+  async stats(args: ListArgs): Promise<StatsResult<StatsPage>> {
+    const unsynced = await this.syncFigures();
+    if (unsynced !== null) return refused(unsynced);
+    return { ok: true, value: statsOfPage({ sql: this.sql, ...this.page(args) }) };
+  }
+
+  /** One process's figures (GET /api/stats/:processId; stats-answer.ts). */
+  async statsOf(processId: string): Promise<StatsResult<OneProcessStats>> {
+    const unsynced = await this.syncFigures();
+    return unsynced !== null ? refused(unsynced) : statsOfProcess({ sql: this.sql, processId });
+  }
+
+  /**
+   * Both syncs the figures read; a ledger that refuses or cannot be reached is answered as the
+   * ledger's error (docs/gateway.md, "Errors"), a value, since an error thrown across RPC loses
+   * its kind.
+   */
+  private async syncFigures(): Promise<AppError | null> {
+    try {
+      await Promise.all([this.registrySync.ifStale(), this.statsSync.ifStale()]);
+      return null;
+    } catch (error) {
+      return ledgerAppError(error);
+    }
+  }
+
+  private page(args: ListArgs): { rows: ProcessRow[]; nextCursor?: string } {
     const rows = selectPage(this.sql, {
       owner: args.owner,
       tag: args.tag,
@@ -56,20 +112,10 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
       limit: args.limit + 1,
     });
     const page = rows.slice(0, args.limit);
-    const bodies = page.map((row) => row.body);
     const last = page[page.length - 1];
     return rows.length > args.limit && last !== undefined
-      ? { bodies, nextCursor: last.id }
-      : { bodies };
-  }
-
-  private syncIfStale(): Promise<void> {
-    if (Date.now() - this.lastSyncAt < SYNC_INTERVAL_MS) return Promise.resolve();
-    // Concurrent requests share one sync instead of each asking the ledger.
-    this.syncing ??= this.sync().finally(() => {
-      this.syncing = null;
-    });
-    return this.syncing;
+      ? { rows: page, nextCursor: last.id }
+      : { rows: page };
   }
 
   private async sync(): Promise<void> {
@@ -100,7 +146,6 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
         writeRevision(this.sql, cursor.toString());
       }
     }
-    this.lastSyncAt = Date.now();
   }
 
   private upsert(process: LedgerProcess): void {

@@ -69,13 +69,25 @@ function deleteTags(sql: SqlStorage, id: string): void {
   sql.exec("DELETE FROM process_tags WHERE id = ?", id);
 }
 
+/** A row of the list: the process's JSON and the columns it is filtered by. */
+export type ProcessRow = { id: string; owner: string; status: string; body: string };
+
 /** Runs listStatement: the page's rows, in id order. */
 export function selectPage(
   sql: SqlStorage,
   args: Parameters<typeof listStatement>[0],
-): { id: string; body: string }[] {
+): ProcessRow[] {
   const { query, bindings } = listStatement(args);
-  return sql.exec<{ id: string; body: string }>(query, ...bindings).toArray();
+  return sql.exec<ProcessRow>(query, ...bindings).toArray();
+}
+
+/** One process's row, or null when it is not registered (or not synced yet). */
+export function selectProcess(sql: SqlStorage, id: string): ProcessRow | null {
+  return (
+    sql
+      .exec<ProcessRow>("SELECT id, owner, status, body FROM processes WHERE id = ?", id)
+      .toArray()[0] ?? null
+  );
 }
 
 /** One page of matches in id order; filters are ANDed, absent ones ignored. */
@@ -109,7 +121,7 @@ export function listStatement(args: {
   const clause = where.length === 0 ? "" : `WHERE ${where.join(" AND ")}`;
   bindings.push(args.limit);
   return {
-    query: `SELECT p.id AS id, p.body AS body FROM ${from} ${clause} ORDER BY p.id LIMIT ?`,
+    query: `SELECT p.id AS id, p.owner AS owner, p.status AS status, p.body AS body FROM ${from} ${clause} ORDER BY p.id LIMIT ?`,
     bindings,
   };
 }

@@ -2,6 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
   ErrorCode,
+  GetTaskRequestSchema,
   ListToolsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -12,17 +13,20 @@ import { processIdSchema } from "#shared/schemas/ids";
 import type { McpQuery } from "./mcp-query.js";
 import type { ProgressParams } from "./progress-pump.js";
 import { progressTokenOf } from "./progress-request.js";
+import { cancelTask, getTask, taskResult } from "./task-requests.js";
 import { callTool } from "./tool-call.js";
 import { listTools } from "./tool-list.js";
 
 const SERVER_INFO = { name: "agentgate", version: "1.0.0" };
+const TASK_PARAMS = GetTaskRequestSchema.pick({ params: true });
 
 /**
- * One MCP server for one HTTP request (docs/mcp.md, "Transport"): tools only, one per active
- * process. The SDK's low-level Server, because tools come from the registry page by page with
- * their agents' JSON Schemas as they are (McpServer registers a fixed set, from zod). Its JSON
- * Schema validator is @cfworker/json-schema's: the default, Ajv, compiles with `new Function`,
- * which Workers forbid.
+ * One MCP server for one HTTP request (docs/mcp.md, "Transport"): tools, one per active
+ * process, and the tasks their calls start. The SDK's low-level Server, because tools come from
+ * the registry page by page with their agents' JSON Schemas as they are (McpServer registers a
+ * fixed set, from zod). Its JSON Schema validator is @cfworker/json-schema's: the default, Ajv,
+ * compiles with `new Function`, which Workers forbid. Tasks are not the SDK's TaskStore: that
+ * one is kept per session and polled in memory, and the runs already are the store.
  */
 export function createMcpServer(args: {
   env: GatewayEnv;
@@ -34,10 +38,11 @@ export function createMcpServer(args: {
 }): Server {
   const { env, query, streaming, origin } = args;
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {} },
+    // No `list`: a stateless server cannot tell whose tasks to list (docs/mcp.md, "Tasks").
+    capabilities: { tools: {}, tasks: { cancel: {}, requests: { tools: { call: {} } } } },
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     instructions:
-      'Each tool runs one agentgate process. Free tools just run; a paid tool answers a first call with an x402 PaymentRequired (scheme "escrow") and runs when the call carries _meta["x402/payment"] (docs/mcp.md).',
+      'Each tool runs one agentgate process. Free tools just run; a paid tool answers a first call with an x402 PaymentRequired (scheme "escrow") and runs when the call carries _meta["x402/payment"] (docs/mcp.md). Any call may be made as an MCP task, answered at once and polled with tasks/get.',
   });
   server.setRequestHandler(anyParams("tools/list"), (request) => {
     const { params } = paramsOf(ListToolsRequestSchema, request);
@@ -60,6 +65,18 @@ export function createMcpServer(args: {
             });
     return internalOnThrow(() => callTool({ env, query, params, origin, progress }));
   });
+  // The tasks are the runs the calls started (docs/mcp.md, "Tasks"): nothing is kept here. The
+  // three task requests take the same params, MCP's `{taskId}`.
+  const taskIdOf = (request: unknown) => paramsOf(TASK_PARAMS, request).params.taskId;
+  server.setRequestHandler(anyParams("tasks/get"), (request) =>
+    internalOnThrow(() => getTask({ env, taskId: taskIdOf(request) })),
+  );
+  server.setRequestHandler(anyParams("tasks/result"), (request) =>
+    internalOnThrow(() => taskResult({ env, taskId: taskIdOf(request) })),
+  );
+  server.setRequestHandler(anyParams("tasks/cancel"), (request) =>
+    internalOnThrow(() => cancelTask({ env, taskId: taskIdOf(request) })),
+  );
   return server;
 }
 

@@ -1,4 +1,4 @@
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, CreateTaskResult } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { LedgerError } from "#shared/ledger/errors";
 import { addressSchema, ZERO_ADDRESS } from "#shared/schemas/address";
@@ -12,8 +12,8 @@ import type { McpQuery } from "./mcp-query.js";
 import { paymentSender } from "./payment-sender.js";
 import type { ProgressParams } from "./progress-pump.js";
 import { processIdOfTool } from "./tool-naming.js";
-import { toolResultOf } from "./tool-result.js";
 import { toolResultOfStart } from "./tool-run.js";
+import { createdTaskOf } from "./tool-task.js";
 
 /** The `_meta` key of a tools/call that names the caller's account (docs/mcp.md, "Who calls"). */
 export const USER_ADDRESS_META_KEY = "agentgate/userAddress";
@@ -30,6 +30,19 @@ export type ToolCallParams = {
   name: string;
   arguments?: Record<string, unknown> | undefined;
   _meta?: Record<string, unknown> | undefined;
+  /** MCP's task augmentation (docs/mcp.md, "Tasks"); its requested ttl is not used. */
+  task?: { ttl?: number | undefined } | undefined;
+};
+
+/** One tools/call as the MCP server hands it over. */
+type ToolCall = {
+  env: GatewayEnv;
+  query: McpQuery;
+  params: ToolCallParams;
+  /** The /mcp request's origin (tool-run.ts). */
+  origin: string;
+  /** Sends a progress notification of this call; null: the client asked for none. */
+  progress: ((params: ProgressParams) => Promise<void>) | null;
 };
 
 /**
@@ -38,17 +51,9 @@ export type ToolCallParams = {
  * `_meta["x402/payment"]` as its x402 payment (docs/mcp.md, "Paying for a tool"). The run is
  * started as `Prefer: respond-async` starts it, then waited for (waitForToolRun): with
  * `progress`, sending the run's progress to the client; without, at most MCP_BLOCKING_WAIT_MS
- * (docs/mcp.md, "Long runs").
+ * (docs/mcp.md, "Long runs"); with `task`, not at all: the run is answered as an MCP task.
  */
-export async function callTool(args: {
-  env: GatewayEnv;
-  query: McpQuery;
-  params: ToolCallParams;
-  /** The /mcp request's origin (tool-run.ts). */
-  origin: string;
-  /** Sends a progress notification of this call; null: the client asked for none. */
-  progress: ((params: ProgressParams) => Promise<void>) | null;
-}): Promise<CallToolResult> {
+export async function callTool(args: ToolCall): Promise<CallToolResult | CreateTaskResult> {
   const { env, query, params } = args;
   const processId = processIdOfTool(params.name);
   if (processId === null) throw unknownTool(params.name);
@@ -59,7 +64,7 @@ export async function callTool(args: {
     (payment === null ? null : paymentSender(payment, env.MODULE_ADDRESS));
   const userAddress = named ?? ANONYMOUS_USER_ADDRESS;
   const made = runDepsFor({ env, processId, userAddress });
-  if (!made.ok) return toolResultOf(made.answer, processId);
+  if (!made.ok) return answerOf({ ...args, answer: made.answer, processId });
   const body: ExecuteBody = { userAddress, data: params.arguments ?? {} };
   const answer = await executeOrLedgerRefusal(processId, () =>
     runExecute({
@@ -82,12 +87,19 @@ export async function callTool(args: {
     }),
   );
   if (answer.body.code === "process_not_found") throw unknownTool(params.name);
-  return toolResultOfStart({
-    env,
-    answer,
-    processId,
-    progress: args.progress,
-  });
+  return answerOf({ ...args, answer, processId });
+}
+
+/**
+ * What a call answers once the execute path did: with `task`, the run as an MCP task at once
+ * (tool-task.ts); without, the run waited for (tool-run.ts). Refusals are answered by either.
+ */
+function answerOf(
+  args: ToolCall & { answer: GatewayAnswer; processId: string },
+): Promise<CallToolResult | CreateTaskResult> {
+  const { env, answer, processId } = args;
+  if (args.params.task !== undefined) return createdTaskOf({ env, answer, processId });
+  return toolResultOfStart({ env, answer, processId, progress: args.progress });
 }
 
 /**

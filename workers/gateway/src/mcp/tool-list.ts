@@ -73,6 +73,8 @@ function toolOf(process: Process, schema: ToolSchema): Tool {
     title: process.name,
     description: schema.unavailable ? `${description}\n\n${NO_SCHEMA_NOTE}` : description,
     inputSchema: schema.inputSchema,
+    // Every call is a run, which is a task when the client asks (docs/mcp.md, "Tasks").
+    execution: { taskSupport: "optional" },
   };
   if (process.pricing !== undefined) tool._meta = { [TOOL_PRICING_META_KEY]: process.pricing };
   return tool;

@@ -22,10 +22,8 @@ export async function toolResultOfStart(args: {
   progress: ((params: ProgressParams) => Promise<void>) | null;
 }): Promise<CallToolResult> {
   const { env, answer, processId } = args;
-  if (answer.status !== 202) return toolResultOf(answer, processId);
-  const parsed = runAcceptedResponseSchema.safeParse(answer.body);
-  if (!parsed.success) throw new Error("a 202 execute answer that is not a RunAccepted");
-  const accepted = parsed.data;
+  const accepted = acceptedRunOf(answer);
+  if (accepted === null) return toolResultOf(answer, processId);
   const run = toolRunOf(env, accepted);
   const waited = await waitForToolRun({ run, progress: args.progress });
   if (waited.kind === "ended") {
@@ -36,6 +34,14 @@ export async function toolResultOfStart(args: {
     run: { ...accepted, status: now?.status ?? accepted.status },
     response: answer.x402?.response,
   });
+}
+
+/** The run an execute answer started (202 RunAccepted), or null for any other answer. */
+export function acceptedRunOf(answer: GatewayAnswer): RunAcceptedResponse | null {
+  if (answer.status !== 202) return null;
+  const parsed = runAcceptedResponseSchema.safeParse(answer.body);
+  if (!parsed.success) throw new Error("a 202 execute answer that is not a RunAccepted");
+  return parsed.data;
 }
 
 /**
@@ -54,10 +60,18 @@ function toolRunOf(env: GatewayEnv, accepted: RunAcceptedResponse): ToolRun {
       if (!response.ok || response.body === null) return;
       yield* runProgressEvents({ body: response.body, signal });
     },
-    async answer() {
-      return (await stub.awaitAnswer()) ?? errorAnswer(appError("internal_error"));
-    },
+    answer: () => awaitRunAnswer(stub),
   };
+}
+
+/**
+ * SPEC's answer to a run once it is final (what POST /api/execute answers); the gateway's own
+ * failure should the object have none, which a run it started always has.
+ */
+export async function awaitRunAnswer(
+  run: Pick<RunObjectRpc, "awaitAnswer">,
+): Promise<GatewayAnswer> {
+  return (await run.awaitAnswer()) ?? errorAnswer(appError("internal_error"));
 }
 
 /** What a tool call asks of its run object (RunObject, binding RUNS). */

@@ -1,3 +1,4 @@
+import { sha256 } from "@noble/hashes/sha2";
 import { scalarBundle } from "./scalar-bundle.js";
 
 /**
@@ -29,8 +30,38 @@ const OPTIONS = {
   hideClientButton: false,
 };
 
-export function docsPageHtml(document: unknown): string {
-  return `<!doctype html>
+const START = `Scalar.createApiReference("#app", Object.assign(${JSON.stringify(OPTIONS)}, {
+  content: JSON.parse(document.getElementById("openapi-document").textContent),
+}));`;
+
+/** A CSP source that allows exactly this inline script and no other. */
+function scriptHash(code: string): string {
+  const digest = sha256(new TextEncoder().encode(code));
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+}
+
+export type DocsPage = { html: string; csp: string };
+
+/**
+ * The page and its Content-Security-Policy. The page shares its origin with the console, whose
+ * development wallet keeps a key in the browser's storage (docs/console.md), so only the page's
+ * own two scripts run (by hash), it may call this origin only, and nothing frames it. Scalar
+ * styles its elements inline, which `style-src` allows; styles cannot run code.
+ */
+export function docsPage(document: unknown): DocsPage {
+  const bundle = inlineScript(scalarBundle);
+  const csp = [
+    "default-src 'none'",
+    `script-src ${scriptHash(bundle)} ${scriptHash(START)}`,
+    "style-src 'self' 'unsafe-inline'",
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -40,13 +71,10 @@ export function docsPageHtml(document: unknown): string {
 <body>
 <div id="app"></div>
 <script id="openapi-document" type="application/json">${inlineJson(document)}</script>
-<script>${inlineScript(scalarBundle)}</script>
-<script>
-Scalar.createApiReference("#app", Object.assign(${JSON.stringify(OPTIONS)}, {
-  content: JSON.parse(document.getElementById("openapi-document").textContent),
-}));
-</script>
+<script>${bundle}</script>
+<script>${START}</script>
 </body>
 </html>
 `;
+  return { html, csp };
 }

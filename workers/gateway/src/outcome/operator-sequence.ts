@@ -2,7 +2,8 @@ import type { SubmitOptions } from "#shared/ledger/transactions";
 
 /**
  * How long a gas price the node gave is used before asking again; the sequence number is asked
- * again with it, so a transaction another sender of the key committed is caught up with too.
+ * again with it, so a transaction another sender of the key committed is caught up with too
+ * (never below the number kept, which counts our accepted transactions not yet committed).
  */
 export const OPERATOR_CONTEXT_KEEP_MS = 30_000;
 
@@ -26,7 +27,11 @@ export class OperatorSequence {
   ): Promise<Pick<SubmitOptions, "sequenceNumber" | "gasUnitPrice">> {
     if (this.known === null || this.now() - this.known.askedAt >= OPERATOR_CONTEXT_KEEP_MS) {
       const asked = await ask();
-      this.known = { ...asked, askedAt: this.now() };
+      // The node answers its committed number: transactions it accepted and has not committed
+      // yet are counted past it, so the kept number wins when higher (a failure forgot it).
+      const kept = this.known?.sequenceNumber ?? 0n;
+      const sequenceNumber = asked.sequenceNumber > kept ? asked.sequenceNumber : kept;
+      this.known = { sequenceNumber, gasUnitPrice: asked.gasUnitPrice, askedAt: this.now() };
     }
     return { sequenceNumber: this.known.sequenceNumber, gasUnitPrice: this.known.gasUnitPrice };
   }

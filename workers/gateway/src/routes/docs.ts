@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { GatewayApp } from "../http/gateway-app-types.js";
-import { docsPageHtml } from "../openapi/docs-page.js";
+import { type DocsPage, docsPage } from "../openapi/docs-page.js";
 import type { OpenApiDocument } from "../openapi/openapi-document.js";
 
 /**
@@ -9,7 +9,7 @@ import type { OpenApiDocument } from "../openapi/openapi-document.js";
  */
 export function docsRoutes(documentOf: () => OpenApiDocument) {
   let document: OpenApiDocument | null = null;
-  let page: string | null = null;
+  let page: DocsPage | null = null;
   const cached = () => {
     document ??= documentOf();
     return document;
@@ -17,7 +17,7 @@ export function docsRoutes(documentOf: () => OpenApiDocument) {
   return new Hono<GatewayApp>()
     .get("/openapi.json", (c) => c.json(cached()))
     .get("/docs", (c) => {
-      page ??= docsPageHtml(cached());
-      return c.html(page);
+      page ??= docsPage(cached());
+      return c.html(page.html, 200, { "content-security-policy": page.csp });
     });
 }

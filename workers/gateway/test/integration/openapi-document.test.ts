@@ -42,10 +42,13 @@ describe("the OpenAPI document generated from the routes", () => {
         "ProcessList",
         "ProcessResponse",
         "ProcessSchema",
+        "ProcessStats",
         "ProcessStatus",
         "RunAccepted",
         "RunProgress",
         "RunStatus",
+        "Stats",
+        "StatsList",
         "VerifyResponse",
       ].sort(),
     );
@@ -84,6 +87,7 @@ describe("the OpenAPI document generated from the routes", () => {
       ["/api/payment/verify/{processId}/{userAddress}", "get"],
       ["/api/process/{processId}", "get"],
       ["/api/logs/{processId}/{transactionId}", "get"],
+      ["/api/stats/{processId}", "get"],
     ] as const) {
       const statuses = Object.keys(doc.paths[path]?.[method]?.responses ?? {});
       expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["400", "404", "503"]));

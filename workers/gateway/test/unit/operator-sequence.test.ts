@@ -43,6 +43,16 @@ describe("the operator's kept sequence number", () => {
     expect(await sequence.next(ask)).toEqual({ sequenceNumber: 12n, gasUnitPrice: 150n });
   });
 
+  it("keeps counting past transactions still pending when the keep time passes", async () => {
+    // The node answers its committed number; three accepted transactions are not committed yet.
+    const { ask } = node();
+    let now = 0;
+    const sequence = new OperatorSequence(() => now);
+    for (let i = 0; i < 3; i += 1) sequence.submitted((await sequence.next(ask)).sequenceNumber);
+    now = OPERATOR_CONTEXT_KEEP_MS;
+    expect((await sequence.next(ask)).sequenceNumber).toBe(10n);
+  });
+
   it("forgets a number when a submission reports another one than it handed out", async () => {
     const { state, ask } = node();
     const sequence = new OperatorSequence(() => 0);

@@ -42,6 +42,9 @@ export type RestEvent = {
   data: Record<string, JsonValue>;
 };
 
+/** One event of a committed transaction; `data` is its JSON text. */
+export type StoredEvent = { version: number; eventIndex: number; type: string; data: string };
+
 export class NodeStore {
   constructor(private readonly sql: SqlStorage) {
     for (const statement of SCHEMA) sql.exec(statement);
@@ -124,6 +127,28 @@ export class NodeStore {
             )
             .toArray();
     return rows.map((row) => row.body);
+  }
+
+  /**
+   * Committed transactions' events of the given types after a version, in ledger order, read
+   * from the stored transaction JSON (the indexer's `events` table, routes/indexer-query.ts).
+   */
+  eventsAfter(args: { after: bigint; types: string[]; limit: number }): StoredEvent[] {
+    // Versions are SQLite integers; one past the largest safe one names no transaction here.
+    if (args.after >= BigInt(Number.MAX_SAFE_INTEGER)) return [];
+    const marks = args.types.map(() => "?").join(", ");
+    return this.sql
+      .exec<StoredEvent>(
+        `SELECT t.version AS version, CAST(e.key AS INTEGER) AS eventIndex,
+           json_extract(e.value, '$.type') AS type, json_extract(e.value, '$.data') AS data
+         FROM node_transactions t, json_each(t.body, '$.events') e
+         WHERE t.version > ? AND json_extract(e.value, '$.type') IN (${marks})
+         ORDER BY t.version, e.key LIMIT ?`,
+        Number(args.after),
+        ...args.types,
+        args.limit,
+      )
+      .toArray();
   }
 
   meta(key: string): string | null {

@@ -63,7 +63,7 @@ function transactionNotFound(hash: string): NodeError {
   );
 }
 
-/** The fullnode REST subset under /v1 (aptos-node-api.md §14), plus the indexer status stub. */
+/** The fullnode REST subset under /v1 (aptos-node-api.md §14); the indexer is indexer.ts. */
 export function fullnodeRoutes(ctx: NodeContext): Hono {
   const app = new Hono();
 
@@ -190,30 +190,6 @@ export function fullnodeRoutes(ctx: NodeContext): Hono {
       ? viewFromBcs(await readBcs(c.req.raw, "application/x.aptos.view_function+bcs"))
       : viewFromJson(await readJson(c.req.raw));
     return c.json(runView({ ctx, ...request }));
-  });
-
-  // The indexer's processor status, which fundAccount polls: every processor is up to date.
-  app.post("/v1/graphql", async (c) => {
-    const body = await readJson(c.req.raw);
-    const query =
-      typeof body === "object" && body !== null && "query" in body ? String(body.query) : "";
-    if (!query.includes("processor_status")) {
-      return c.json(
-        { errors: [{ message: "the devnode's indexer answers processor_status only" }] },
-        400,
-      );
-    }
-    return c.json({
-      data: {
-        processor_status: [
-          {
-            last_success_version: Number(ctx.version),
-            processor: "fungible_asset_processor",
-            last_updated: new Date(Number(ctx.clock.nowMicros() / 1000n)).toISOString(),
-          },
-        ],
-      },
-    });
   });
 
   return app;

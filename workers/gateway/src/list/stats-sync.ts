@@ -1,0 +1,52 @@
+import type { LedgerClient } from "#shared/ledger/client";
+import { MODULE_EVENTS_PAGE_MAX, type ModuleEvent } from "#shared/ledger/module-events";
+import { figuresChange, NO_FIGURES, STATS_EVENTS } from "./stats-figures.js";
+import { readFigures, readStatsVersion, writeFigures, writeStatsVersion } from "./stats-sql.js";
+
+/**
+ * The events of a page that end on a whole transaction, and the version to resume after. The
+ * indexer is asked for versions after a cursor, so a full page that ends inside a transaction
+ * leaves that transaction to the next page; a single transaction with more events than a page
+ * (which no call of the package emits) is taken whole.
+ */
+export function wholeTransactions(args: { page: ModuleEvent[]; limit: number; after: bigint }): {
+  events: ModuleEvent[];
+  upTo: bigint;
+} {
+  const last = args.page[args.page.length - 1];
+  if (last === undefined) return { events: [], upTo: args.after };
+  if (args.page.length < args.limit) return { events: args.page, upTo: last.version };
+  const before = args.page.filter((event) => event.version < last.version);
+  const kept = before.length === 0 ? args.page : before;
+  return { events: kept, upTo: kept[kept.length - 1]?.version ?? last.version };
+}
+
+/**
+ * Brings the figures up to the indexer's newest payment events: each page's changes and the
+ * cursor are written in one storage transaction, so a failed sync resumes where it stopped and
+ * never counts an event twice.
+ */
+export async function syncStats(args: {
+  sql: SqlStorage;
+  storage: DurableObjectStorage;
+  ledger: LedgerClient;
+}): Promise<void> {
+  const { sql } = args;
+  let after = readStatsVersion(sql);
+  for (;;) {
+    const limit = MODULE_EVENTS_PAGE_MAX;
+    const page = await args.ledger.moduleEvents({ names: STATS_EVENTS, after, limit });
+    const { events, upTo } = wholeTransactions({ page, limit, after });
+    args.storage.transactionSync(() => {
+      for (const event of events) {
+        const change = figuresChange(event);
+        if (change === null) continue;
+        const current = readFigures(sql, [change.processId]).get(change.processId);
+        writeFigures(sql, change.processId, change.apply(current ?? NO_FIGURES));
+      }
+      writeStatsVersion(sql, upTo);
+    });
+    if (page.length < limit) return;
+    after = upTo;
+  }
+}
