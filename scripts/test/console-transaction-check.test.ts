@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { bytesToHex } from "#shared/auth/bytes";
 import { FUNCTIONS } from "#shared/contract/functions";
-import { rawEntryTransactionBytes } from "#shared/ledger/entry-bcs";
+import { type MoveArgument, rawEntryTransactionBytes } from "#shared/ledger/entry-bcs";
 import { signedTransactionOf } from "../../console/src/aptos-wallet-signer.js";
 import { makePaymentProblem } from "../../console/src/make-payment-check.js";
 import { readEntryTransaction, writeEntryTransaction } from "../../console/src/raw-transaction.js";
@@ -16,7 +16,7 @@ const MODULE = `0x${"a1".repeat(32)}`;
 const PAYER = `0x${"b2".repeat(32)}`;
 const asked = { moduleAddress: MODULE, sender: PAYER, processId: "paid-report", price: 1000n };
 
-function offer(change: { sender?: string; module?: string; name?: string; args?: unknown[] }) {
+function offer(change: { sender?: string; module?: string; name?: string; args?: MoveArgument[] }) {
   const name = change.name ?? "make_payment";
   return `0x${bytesToHex(
     rawEntryTransactionBytes({
