@@ -38,14 +38,17 @@ export function eventStreamResponse(args: {
     for (;;) {
       const rows = args.next(after, PAGE);
       if (rows === null) break;
-      for (const row of rows) {
-        await writer.write(encoder.encode(sseEvent(row)));
-        after = row.seq;
-        if (row.type === "result") {
-          await writer.close();
-          return;
-        }
+      // A page goes as one chunk: each awaited write lets other work of the runtime in first
+      // (after a run's end, its alarm's write), and the `result` would wait behind it
+      // (docs/benchmarks.md, "Runs as durable tasks").
+      const end = rows.findIndex((row) => row.type === "result");
+      const page = end === -1 ? rows : rows.slice(0, end + 1);
+      if (page.length > 0) await writer.write(encoder.encode(page.map(sseEvent).join("")));
+      if (end !== -1) {
+        await writer.close();
+        return;
       }
+      after = page.at(-1)?.seq ?? after;
       if (rows.length === 0 && !(await args.waitChange(keepAliveMs))) {
         await writer.write(encoder.encode(": keep-alive\n\n"));
       }

@@ -76,4 +76,24 @@ describe("the run's event stream", () => {
       ": keep-alive\n\n: keep-alive\n\nid: 1\nevent: result\ndata: {}\n\n",
     );
   });
+
+  it("sends the events it has as one chunk, the result with them, and nothing after it", async () => {
+    const stored = [
+      { seq: 1, type: "status", data: "{}" },
+      { seq: 2, type: "log", data: "{}" },
+      { seq: 3, type: "result", data: "{}" },
+      { seq: 4, type: "log", data: "{}" },
+    ];
+    const response = eventStreamResponse({
+      after: 0,
+      next: (after) => stored.filter((row) => row.seq > after),
+      waitChange: async () => true,
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe(
+      "id: 1\nevent: status\ndata: {}\n\nid: 2\nevent: log\ndata: {}\n\nid: 3\nevent: result\ndata: {}\n\n",
+    );
+    expect((await reader.read()).done).toBe(true);
+  });
 });
