@@ -18,18 +18,18 @@ export function sseEvent(row: EventRow): string {
 }
 
 /**
- * GET /api/runs/:transactionId/events as the run object answers it (docs/gateway.md, "The run
+ * GET /api/runs/:transactionId/events as the run object streams it (docs/gateway.md, "The run
  * object"): every event after `after`, in order, then each new one as it is stored, a
  * `: keep-alive` comment after RUN_KEEP_ALIVE_MS of silence; closes after `result`, or when the
  * run is gone (`next` gives null). The client going away ends the loop at its next write.
  */
-export function eventStreamResponse(args: {
+export function eventStream(args: {
   after: number;
   next(after: number, limit: number): EventRow[] | null;
   /** Resolves true when an event may have been stored, false after `ms` without one. */
   waitChange(ms: number): Promise<boolean>;
   keepAliveMs?: number;
-}): Response {
+}): ReadableStream<Uint8Array> {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const keepAliveMs = args.keepAliveMs ?? RUN_KEEP_ALIVE_MS;
@@ -56,10 +56,17 @@ export function eventStreamResponse(args: {
     await writer.close();
   };
   pump().catch(() => writer.abort().catch(() => undefined));
-  return new Response(readable, {
+  return readable;
+}
+
+/** An event stream as the answer of a run's events (the route's and the object's fetch). */
+export function eventStreamResponse(events: ReadableStream<Uint8Array>): Response {
+  return new Response(events, {
     headers: {
-      "content-type": "text/event-stream; charset=utf-8",
+      "content-type": "text/event-stream",
       "cache-control": "no-store",
+      // Proxies that buffer would hold back the keep-alives and the events.
+      "x-accel-buffering": "no",
     },
   });
 }

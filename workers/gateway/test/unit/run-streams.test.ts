@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentStreamEvent } from "#shared/schemas/agent-events";
 import { readAgentStream } from "../../src/execute/agent-stream.js";
 import { preferencesOf } from "../../src/http/prefer.js";
-import { eventStreamResponse, lastEventIdOf } from "../../src/runs/run-sse.js";
+import { eventStream, eventStreamResponse, lastEventIdOf } from "../../src/runs/run-sse.js";
 
 const encoder = new TextEncoder();
 
@@ -62,15 +62,17 @@ describe("the run's event stream", () => {
 
   it("sends a keep-alive comment while nothing happens, and closes after result", async () => {
     let calls = 0;
-    const response = eventStreamResponse({
-      after: 0,
-      next: () => {
-        calls += 1;
-        return calls < 3 ? [] : [{ seq: 1, type: "result", data: "{}" }];
-      },
-      waitChange: async () => false,
-      keepAliveMs: 1,
-    });
+    const response = eventStreamResponse(
+      eventStream({
+        after: 0,
+        next: () => {
+          calls += 1;
+          return calls < 3 ? [] : [{ seq: 1, type: "result", data: "{}" }];
+        },
+        waitChange: async () => false,
+        keepAliveMs: 1,
+      }),
+    );
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     expect(await response.text()).toBe(
       ": keep-alive\n\n: keep-alive\n\nid: 1\nevent: result\ndata: {}\n\n",
@@ -84,12 +86,11 @@ describe("the run's event stream", () => {
       { seq: 3, type: "result", data: "{}" },
       { seq: 4, type: "log", data: "{}" },
     ];
-    const response = eventStreamResponse({
+    const reader = eventStream({
       after: 0,
       next: (after) => stored.filter((row) => row.seq > after),
       waitChange: async () => true,
-    });
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    }).getReader();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe(
       "id: 1\nevent: status\ndata: {}\n\nid: 2\nevent: log\ndata: {}\n\nid: 3\nevent: result\ndata: {}\n\n",
