@@ -38,8 +38,8 @@ export function eventStream(args: {
     for (;;) {
       const rows = args.next(after, PAGE);
       if (rows === null) break;
-      // A page goes as one chunk: each awaited write lets other work of the runtime in first
-      // (after a run's end, its alarm's write), and the `result` would wait behind it
+      // A page goes as one chunk: each chunk is a write through this stream, the object's
+      // answer and the route's, and the `result` waits behind none of the events before it
       // (docs/benchmarks.md, "Runs as durable tasks").
       const end = rows.findIndex((row) => row.type === "result");
       const page = end === -1 ? rows : rows.slice(0, end + 1);
