@@ -19,7 +19,7 @@ import { cancelRun } from "../runs/run-cancel.js";
 import { runStatusBody } from "../runs/run-status.js";
 import { runStub } from "../runs/run-stub.js";
 import type { RunRecord } from "../runs/run-types.js";
-import { watchRun } from "../runs/watch-run.js";
+import { runWatcher } from "../runs/watch-run.js";
 
 const runParamsSchema = z.object({
   transactionId: z
@@ -93,8 +93,10 @@ async function grantedRun(args: {
   request: Request;
   transactionId: string;
   body: Uint8Array;
+  /** How the run's record is read, when not by the object's read() (the events route). */
+  read?: () => Promise<RunRecord | null>;
 }): Promise<Result<{ run: RunObjectApi; record: RunRecord }>> {
-  const { env, request, transactionId } = args;
+  const { env, request, transactionId, read } = args;
   const run = runStub(env, transactionId);
   const url = new URL(request.url);
   const access = await runAccess({
@@ -102,7 +104,7 @@ async function grantedRun(args: {
     method: request.method === "POST" ? "POST" : "GET",
     path: `${url.pathname}${url.search}`,
     body: args.body,
-    deps: runAccessDepsFor({ env, run, transactionId }),
+    deps: runAccessDepsFor({ env, run, transactionId, ...(read === undefined ? {} : { read }) }),
   });
   return access.ok ? ok({ run, record: access.value }) : access;
 }
@@ -116,8 +118,18 @@ function refuse(c: Context, error: AppError, transactionId: string) {
 const CANCEL_REFUSALS = [...REFUSALS, 409, 413] as const;
 
 /** A GET's grant: its body is empty by definition. */
-const readGrant = (c: { env: GatewayEnv; req: { raw: Request } }, transactionId: string) =>
-  grantedRun({ env: c.env, request: c.req.raw, transactionId, body: new Uint8Array() });
+const readGrant = (
+  c: { env: GatewayEnv; req: { raw: Request } },
+  transactionId: string,
+  read?: () => Promise<RunRecord | null>,
+) =>
+  grantedRun({
+    env: c.env,
+    request: c.req.raw,
+    transactionId,
+    body: new Uint8Array(),
+    ...(read === undefined ? {} : { read }),
+  });
 
 /**
  * The runs API (docs/gateway.md, "Runs"): read, watch and cancel a run started with
@@ -133,14 +145,15 @@ export const runRoutes = gatewayRouter()
   })
   .openapi(eventsRoute, async (c) => {
     const { transactionId } = c.req.valid("param");
-    const granted = await readGrant(c, transactionId);
-    if (!granted.ok) return refuse(c, granted.error, transactionId);
-    const stream = await watchRun({
-      run: granted.value.run,
-      url: c.req.url,
-      lastEventId: c.req.valid("header")["last-event-id"],
-    });
-    return stream ?? refuse(c, appError("run_not_found"), transactionId);
+    const after = Number(c.req.valid("header")["last-event-id"] ?? 0);
+    // One call to the run object reads the run for the access check and opens its stream.
+    const watcher = runWatcher({ run: runStub(c.env, transactionId), after });
+    const granted = await readGrant(c, transactionId, watcher.read);
+    if (!granted.ok) {
+      await watcher.refused();
+      return refuse(c, granted.error, transactionId);
+    }
+    return watcher.response() ?? refuse(c, appError("run_not_found"), transactionId);
   })
   .openapi(cancelRoute, async (c) => {
     const { transactionId } = c.req.valid("param");

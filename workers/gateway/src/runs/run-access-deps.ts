@@ -5,10 +5,11 @@ import type { RunAccessDeps } from "./run-access.js";
 import type { CancelableRun } from "./run-cancel.js";
 import { runIdMayBeKept } from "./run-id-age.js";
 import { RUN_KEEP_MS } from "./run-limits.js";
-import type { RunEventsSource } from "./watch-run.js";
+import type { RunRecord } from "./run-types.js";
+import type { RunWatchSource } from "./watch-run.js";
 
 /** What the runs routes ask of one run object (RunObject, binding RUNS). */
-export type RunObjectApi = CancelableRun & RunEventsSource;
+export type RunObjectApi = CancelableRun & RunWatchSource;
 
 /**
  * The access check's deps from the Worker's env. The payer's key is read fresh from the ledger
@@ -19,11 +20,14 @@ export function runAccessDepsFor(args: {
   env: GatewayEnv;
   run: RunObjectApi;
   transactionId: string;
+  /** How the run's record is read, when not by `run.read()` (the events route's watch-run.ts). */
+  read?: () => Promise<RunRecord | null>;
 }): RunAccessDeps {
   const { env, run, transactionId } = args;
+  const read = args.read ?? (() => run.read());
   return {
     read: async () =>
-      runIdMayBeKept({ transactionId, nowMs: Date.now(), keepMs: RUN_KEEP_MS }) ? run.read() : null,
+      runIdMayBeKept({ transactionId, nowMs: Date.now(), keepMs: RUN_KEEP_MS }) ? read() : null,
     authenticationKey: async (record) =>
       (
         await gatewayLedger(env).gatewayContext({

@@ -6,10 +6,10 @@ import { endRun } from "./run-end.js";
 import { RUN_START_GRACE_MS } from "./run-limits.js";
 import type { RunParts } from "./run-parts.js";
 import { submittedRecord } from "./run-record.js";
-import { eventStreamResponse, lastEventIdOf } from "./run-sse.js";
+import { eventStream, eventStreamResponse, lastEventIdOf } from "./run-sse.js";
 import { stepRun, watchCall } from "./run-step.js";
 import { isFinal, RunStore } from "./run-store.js";
-import type { CancelResult, RunRecord, RunSpec } from "./run-types.js";
+import type { CancelResult, RunRecord, RunSpec, RunWatch } from "./run-types.js";
 
 /**
  * One run (docs/gateway.md, "The run object"), one instance per transaction id: admitted by the
@@ -95,16 +95,31 @@ export class RunObject extends DurableObject<GatewayEnv> {
     return run === null ? { ok: false, code: "run_not_found" } : { ok: true, run };
   }
 
-  /** GET .../events (the route authenticates first): the run's events after Last-Event-ID. */
-  override async fetch(request: Request): Promise<Response> {
+  /**
+   * GET .../events in one call (watch-run.ts): the run, which the route's access check reads,
+   * and its events after `after`, which the route answers once access is granted; null when
+   * the run is unknown or deleted.
+   */
+  watch(after: number): RunWatch | null {
+    const record = this.read();
+    if (record === null) return null;
     const { runs } = this.parts;
-    if (this.read() === null) return Response.json({ code: "run_not_found" }, { status: 404 });
-    return eventStreamResponse({
-      after: lastEventIdOf(request.headers),
-      // A client already past the `result` event of an ended run gets nothing more: closed.
-      next: (after, limit) => runs.eventsAfter(after, limit),
-      waitChange: (ms) => runs.wait(ms),
-    });
+    return {
+      record,
+      events: eventStream({
+        after,
+        // A client already past the `result` event of an ended run gets nothing more: closed.
+        next: (from, limit) => runs.eventsAfter(from, limit),
+        waitChange: (ms) => runs.wait(ms),
+      }),
+    };
+  }
+
+  /** The run's events after Last-Event-ID as a response (an MCP tool call's progress). */
+  override async fetch(request: Request): Promise<Response> {
+    const watching = this.watch(lastEventIdOf(request.headers));
+    if (watching === null) return Response.json({ code: "run_not_found" }, { status: 404 });
+    return eventStreamResponse(watching.events);
   }
 
   /** The run's next step (run-step.ts); a live call is joined, its alarm set to come back. */

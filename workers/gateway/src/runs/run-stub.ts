@@ -1,6 +1,6 @@
 import type { GatewayAnswer } from "../http/respond.js";
 import type { RunObject } from "./run-object.js";
-import type { CancelResult, RunRecord, RunSpec } from "./run-types.js";
+import type { CancelResult, RunRecord, RunSpec, RunWatch } from "./run-types.js";
 
 /**
  * The run object's RPC methods with their records typed: RPC types a RunRecord (its JSON
@@ -14,6 +14,7 @@ export type RunObjectRpc = {
   cancel(): Promise<CancelResult>;
   awaitEnd(): Promise<RunRecord>;
   answer(): Promise<GatewayAnswer | null>;
+  watch(after: number): Promise<RunWatch | null>;
 };
 
 /** The run object of one transaction id (docs/gateway.md, "The run object"). */

@@ -55,3 +55,6 @@ export type RunRecord = {
 export type CancelResult =
   | { ok: true; run: RunRecord }
   | { ok: false; code: "run_not_cancelable" | "run_not_found" };
+
+/** A run and its event stream, from one call of its object (RunObject.watch). */
+export type RunWatch = { record: RunRecord; events: ReadableStream<Uint8Array> };

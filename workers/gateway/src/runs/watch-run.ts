@@ -1,35 +1,30 @@
-/** The run object's side of GET /api/runs/:transactionId/events: its SSE stream. */
+import { eventStreamResponse } from "./run-sse.js";
+import type { RunRecord, RunWatch } from "./run-types.js";
+
+/** The run object's events as a response (RunObject.fetch): an MCP tool call's progress. */
 export type RunEventsSource = { fetch(request: Request): Promise<Response> };
 
+/** The run object's side of GET /api/runs/:transactionId/events (RunObject.watch). */
+export type RunWatchSource = { watch(after: number): Promise<RunWatch | null> };
+
 /**
- * The run's event stream, once access is granted (docs/gateway.md, "Watching a run"). The run
- * object does not authenticate, so it is handed nothing but the position to resume after: never
- * the caller's Authorization or proof headers. Null when the run was deleted meanwhile.
+ * The events route's one call to the run object (docs/gateway.md, "Watching a run"): `read`
+ * gives the access check the run's record and opens its event stream in the same call, rather
+ * than a call for the record and a second for the stream (docs/benchmarks.md, "Runs as durable
+ * tasks"). The object is handed nothing but the position to resume after: never the caller's
+ * Authorization or proof headers. A refused request's stream is canceled unread.
  */
-export async function watchRun(args: {
-  run: RunEventsSource;
-  url: string;
-  /** The client's Last-Event-ID, already checked to be a sequence number. */
-  lastEventId: string | undefined;
-}): Promise<Response | null> {
-  const headers = new Headers();
-  if (args.lastEventId !== undefined) headers.set("last-event-id", args.lastEventId);
-  const stream = await args.run.fetch(new Request(args.url, { headers }));
-  if (stream.status === 404) {
-    await stream.body?.cancel();
-    return null;
-  }
-  if (stream.status !== 200) {
-    await stream.body?.cancel();
-    throw new Error(`the run object answered its event stream with ${stream.status}`);
-  }
-  return new Response(stream.body, {
-    status: 200,
-    headers: {
-      "content-type": "text/event-stream",
-      "cache-control": "no-store",
-      // Proxies that buffer would hold back the keep-alives and the events.
-      "x-accel-buffering": "no",
+export function runWatcher(args: { run: RunWatchSource; after: number }) {
+  let opened: RunWatch | null = null;
+  return {
+    read: async (): Promise<RunRecord | null> => {
+      opened = await args.run.watch(args.after);
+      return opened?.record ?? null;
     },
-  });
+    /** The granted stream; null when `read` found no run. */
+    response: (): Response | null => (opened === null ? null : eventStreamResponse(opened.events)),
+    refused: async (): Promise<void> => {
+      await opened?.events.cancel();
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentStreamEvent } from "#shared/schemas/agent-events";
 import { readAgentStream } from "../../src/execute/agent-stream.js";
 import { preferencesOf } from "../../src/http/prefer.js";
-import { eventStreamResponse, lastEventIdOf } from "../../src/runs/run-sse.js";
+import { eventStream, eventStreamResponse, lastEventIdOf } from "../../src/runs/run-sse.js";
 
 const encoder = new TextEncoder();
 
@@ -62,18 +62,39 @@ describe("the run's event stream", () => {
 
   it("sends a keep-alive comment while nothing happens, and closes after result", async () => {
     let calls = 0;
-    const response = eventStreamResponse({
-      after: 0,
-      next: () => {
-        calls += 1;
-        return calls < 3 ? [] : [{ seq: 1, type: "result", data: "{}" }];
-      },
-      waitChange: async () => false,
-      keepAliveMs: 1,
-    });
+    const response = eventStreamResponse(
+      eventStream({
+        after: 0,
+        next: () => {
+          calls += 1;
+          return calls < 3 ? [] : [{ seq: 1, type: "result", data: "{}" }];
+        },
+        waitChange: async () => false,
+        keepAliveMs: 1,
+      }),
+    );
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     expect(await response.text()).toBe(
       ": keep-alive\n\n: keep-alive\n\nid: 1\nevent: result\ndata: {}\n\n",
     );
+  });
+
+  it("sends the events it has as one chunk, the result with them, and nothing after it", async () => {
+    const stored = [
+      { seq: 1, type: "status", data: "{}" },
+      { seq: 2, type: "log", data: "{}" },
+      { seq: 3, type: "result", data: "{}" },
+      { seq: 4, type: "log", data: "{}" },
+    ];
+    const reader = eventStream({
+      after: 0,
+      next: (after) => stored.filter((row) => row.seq > after),
+      waitChange: async () => true,
+    }).getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe(
+      "id: 1\nevent: status\ndata: {}\n\nid: 2\nevent: log\ndata: {}\n\nid: 3\nevent: result\ndata: {}\n\n",
+    );
+    expect((await reader.read()).done).toBe(true);
   });
 });

@@ -1,41 +1,69 @@
 import { describe, expect, it } from "vitest";
-import { watchRun } from "../../src/runs/watch-run.js";
+import { submittedRecord } from "../../src/runs/run-record.js";
+import { runLinks } from "../../src/runs/run-status.js";
+import type { RunWatch } from "../../src/runs/run-types.js";
+import { runWatcher } from "../../src/runs/watch-run.js";
 
-// The run's event stream, forwarded once access is granted (docs/gateway.md, "Watching a run").
+// The events route's one call to the run object (docs/gateway.md, "Watching a run").
 
-function recordingRun(answer: () => Response) {
-  const seen: Request[] = [];
-  return {
-    seen,
-    run: {
-      fetch: async (request: Request) => {
-        seen.push(request);
-        return answer();
-      },
+const transactionId = "019ac2a0-0000-7000-8000-000000000003";
+const user = `0x${"1".repeat(64)}`;
+const RECORD = submittedRecord(
+  {
+    transactionId,
+    processId: "echo",
+    payer: user,
+    taskId: null,
+    ownerAddress: user,
+    serviceUrl: "service://ECHO_AGENT",
+    agentRequest: { transactionId, processId: "echo", userAddress: user, data: {} },
+    tokenHash: "0".repeat(64),
+    timeoutMs: 60_000,
+    idempotency: null,
+    links: runLinks("https://gateway.test", transactionId),
+  },
+  0,
+);
+
+function recordingRun(watch: RunWatch | null) {
+  const seen: number[] = [];
+  const run = {
+    watch: async (after: number) => {
+      seen.push(after);
+      return watch;
     },
   };
+  return { seen, run };
 }
 
-const URL_OF_RUN = "https://gateway.test/api/runs/019ac2a0-0000-7000-8000-000000000003/events";
+const streamOf = (text: string) => new Response(text).body as ReadableStream<Uint8Array>;
 
-describe("watchRun", () => {
-  it("hands the run object the position to resume after and nothing else", async () => {
-    const { run, seen } = recordingRun(() => new Response("id: 1\n\n"));
-    const response = await watchRun({ run, url: URL_OF_RUN, lastEventId: "7" });
-    expect([...(seen[0]?.headers.entries() ?? [])]).toEqual([["last-event-id", "7"]]);
+describe("runWatcher", () => {
+  it("hands the run object the position to resume after and nothing else, once", async () => {
+    const { run, seen } = recordingRun({ record: RECORD, events: streamOf("id: 1\n\n") });
+    const watcher = runWatcher({ run, after: 7 });
+    expect(seen).toEqual([]);
+    expect(await watcher.read()).toBe(RECORD);
+    const response = watcher.response();
+    expect(seen).toEqual([7]);
     expect(response?.headers.get("content-type")).toBe("text/event-stream");
     expect(response?.headers.get("cache-control")).toBe("no-store");
     expect(await response?.text()).toBe("id: 1\n\n");
-    await watchRun({ run, url: URL_OF_RUN, lastEventId: undefined });
-    expect([...(seen[1]?.headers.entries() ?? [])]).toEqual([]);
   });
 
-  it("answers null for a run deleted meanwhile, and fails on anything else but a stream", async () => {
-    const gone = recordingRun(() => Response.json({ code: "run_not_found" }, { status: 404 }));
-    expect(await watchRun({ run: gone.run, url: URL_OF_RUN, lastEventId: undefined })).toBeNull();
-    const broken = recordingRun(() => new Response("no", { status: 500 }));
-    await expect(
-      watchRun({ run: broken.run, url: URL_OF_RUN, lastEventId: undefined }),
-    ).rejects.toThrow("answered its event stream with 500");
+  it("reads no run as null, and cancels the stream of a refused request unread", async () => {
+    const gone = runWatcher({ ...recordingRun(null), after: 0 });
+    expect(await gone.read()).toBeNull();
+    expect(gone.response()).toBeNull();
+    let canceled = false;
+    const events = new ReadableStream<Uint8Array>({
+      cancel: () => {
+        canceled = true;
+      },
+    });
+    const refused = runWatcher({ ...recordingRun({ record: RECORD, events }), after: 0 });
+    await refused.read();
+    await refused.refused();
+    expect(canceled).toBe(true);
   });
 });
