@@ -4,6 +4,9 @@ import { resolveNetwork } from "#shared/ledger/networks";
 /** Where the console reaches the ledger on its own origin (docs/console.md, "The ledger relay"). */
 export const CONSOLE_LEDGER_PATH = "/console/ledger";
 
+/** A relayed call's deadline, the ledger client's own (shared/src/ledger/core.ts). */
+const RELAY_TIMEOUT_MS = 30_000;
+
 const ADDRESS = "0x[0-9a-fA-F]{1,64}";
 const HASH = "0x[0-9a-fA-F]{64}";
 
@@ -78,6 +81,7 @@ export async function relayToLedger(args: {
     method: args.method,
     headers: args.contentType === undefined ? {} : { "content-type": args.contentType },
     body: args.body,
+    signal: AbortSignal.timeout(RELAY_TIMEOUT_MS),
   });
   let answer: Response;
   try {
