@@ -5,6 +5,7 @@ import { onGatewayError } from "./http/error-handler.js";
 import { errorAnswer, send } from "./http/respond.js";
 import { gatewayDocument } from "./openapi/openapi-document.js";
 import { gatewayRouter } from "./openapi/route-parts.js";
+import { a2aRoutes } from "./routes/a2a.js";
 import { consoleRoutes } from "./routes/console.js";
 import { docsRoutes } from "./routes/docs.js";
 import { executeRoutes } from "./routes/execute.js";
@@ -49,6 +50,7 @@ export function createGatewayApp() {
   app.route("/", reportRoutes);
   app.route("/", runRoutes);
   app.route("/", mcpRoutes);
+  app.route("/", a2aRoutes);
   app.route(
     "/",
     docsRoutes(() => gatewayDocument(app)),
