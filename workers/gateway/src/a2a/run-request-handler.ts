@@ -27,6 +27,7 @@ import { startTask } from "./start-task.js";
 import { grantedTask } from "./task-access.js";
 import { submittedTask, taskOfRun } from "./task-of-run.js";
 import { taskStream } from "./task-stream.js";
+import { withPaymentCompleted } from "./x402-task.js";
 
 /**
  * The A2A request handler of one process at the gateway (docs/gateway.md, "A2A"), over the
@@ -57,7 +58,8 @@ export class RunRequestHandler implements A2ARequestHandler {
       ? await run.read()
       : await run.awaitEnd();
     if (record === null) throw a2aErrorOf({ code: "task_not_found" });
-    return taskOfRun(record, started.accessToken);
+    const task = taskOfRun(record, started.accessToken);
+    return started.receipt === undefined ? task : withPaymentCompleted(task, started.receipt);
   }
 
   async *sendMessageStream(params: SendMessageRequest): AsyncGenerator<StreamResponse> {
@@ -67,7 +69,10 @@ export class RunRequestHandler implements A2ARequestHandler {
       return;
     }
     const run = runStub(this.call.env, started.transactionId);
-    yield* taskStream({ task: submittedTask({ ...started, processId: this.call.processId }), run });
+    const task = submittedTask({ ...started, processId: this.call.processId });
+    const first =
+      started.receipt === undefined ? task : withPaymentCompleted(task, started.receipt);
+    yield* taskStream({ task: first, run });
   }
 
   async getTask(params: GetTaskRequest): Promise<Task> {
