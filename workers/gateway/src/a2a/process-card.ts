@@ -24,7 +24,7 @@ export function cardUrlOf(origin: string, processId: string): string {
 
 /**
  * The card the gateway serves for a process (docs/gateway.md, "A2A", "Cards"): its A2A URL as a
- * JSON-RPC interface for A2A 1.0 and 0.3 clients, streaming, the agentgate extension with the
+ * JSON-RPC interface for A2A 1.0 and 0.3 clients and an HTTP+JSON one for 1.0, streaming, the agentgate extension with the
  * schemas and the ledger's price, and for a paid process the a2a-x402 extension, required.
  */
 export function processCard(args: {
@@ -34,9 +34,9 @@ export function processCard(args: {
 }): AgentCard {
   const { process, schema, origin } = args;
   const url = a2aUrlOf(origin, process.id);
-  const interfaceOf = (protocolVersion: string): AgentInterface => ({
+  const interfaceOf = (protocolBinding: string, protocolVersion: string): AgentInterface => ({
     url,
-    protocolBinding: "JSONRPC",
+    protocolBinding,
     tenant: "",
     protocolVersion,
   });
@@ -75,7 +75,11 @@ export function processCard(args: {
   return {
     name: process.name,
     description: process.description,
-    supportedInterfaces: [interfaceOf(A2A_PROTOCOL_VERSION), interfaceOf(A2A_LEGACY_VERSION)],
+    supportedInterfaces: [
+      interfaceOf("JSONRPC", A2A_PROTOCOL_VERSION),
+      interfaceOf("HTTP+JSON", A2A_PROTOCOL_VERSION),
+      interfaceOf("JSONRPC", A2A_LEGACY_VERSION),
+    ],
     provider: undefined,
     version: "1.0.0",
     capabilities: {

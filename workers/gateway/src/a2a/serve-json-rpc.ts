@@ -1,17 +1,11 @@
-import {
-  A2A_VERSION_HEADER,
-  type AgentCard,
-  Extensions,
-  formatSSEErrorEvent,
-  formatSSEEvent,
-  HTTP_EXTENSION_HEADER,
-  SSE_HEADERS,
-} from "@a2a-js/sdk";
+import type { AgentCard } from "@a2a-js/sdk";
 import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
-import { JsonRpcTransportHandler, ServerCallContext, validateVersion } from "@a2a-js/sdk/server";
+import { JsonRpcTransportHandler, validateVersion } from "@a2a-js/sdk/server";
 import type { A2aCall } from "./a2a-call.js";
+import { callContextOf } from "./call-context.js";
 import { A2A_LEGACY_VERSION } from "./process-card.js";
 import { RunRequestHandler } from "./run-request-handler.js";
+import { sseResponse } from "./sse-response.js";
 
 type Envelope = { jsonrpc: string; id: string | number | null; result?: unknown; error?: unknown };
 
@@ -28,7 +22,8 @@ export async function serveJsonRpc(args: {
   body: string;
 }): Promise<Response> {
   const { call, card } = args;
-  const version = call.headers.get(A2A_VERSION_HEADER) ?? A2A_LEGACY_VERSION;
+  const context = callContextOf(call.headers);
+  const version = context.requestedVersion;
   const legacy = version === A2A_LEGACY_VERSION;
   const requestHandler = new RunRequestHandler(call, card);
   const transport = legacy
@@ -37,12 +32,6 @@ export async function serveJsonRpc(args: {
   const mapError = legacy
     ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError
     : JsonRpcTransportHandler.mapToJSONRPCError;
-  const context = new ServerCallContext({
-    requestedVersion: version,
-    requestedExtensions: Extensions.parseServiceParameter(
-      call.headers.get(HTTP_EXTENSION_HEADER) ?? undefined,
-    ),
-  });
   const errorOf = (error: unknown): Envelope => ({
     jsonrpc: "2.0",
     id: requestIdOf(args.body),
@@ -56,29 +45,12 @@ export async function serveJsonRpc(args: {
     return Response.json(errorOf(error));
   }
   if (!(Symbol.asyncIterator in answer)) return Response.json(answer);
-  let first: IteratorResult<Envelope>;
-  try {
-    first = await answer.next();
-  } catch (error) {
-    return Response.json(errorOf(error));
-  }
-  const events = answer;
-  const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      try {
-        if (!first.done) controller.enqueue(encoder.encode(formatSSEEvent(first.value)));
-        for await (const event of events) controller.enqueue(encoder.encode(formatSSEEvent(event)));
-      } catch (error) {
-        controller.enqueue(encoder.encode(formatSSEErrorEvent(errorOf(error))));
-      }
-      controller.close();
-    },
-    async cancel() {
-      await events.return(undefined);
-    },
+  return sseResponse({
+    events: answer,
+    encode: (event) => event,
+    errorOf,
+    before: (error) => Response.json(errorOf(error)),
   });
-  return new Response(stream, { headers: SSE_HEADERS });
 }
 
 /** The request's id for an error envelope, when the body is a JSON-RPC request at all. */

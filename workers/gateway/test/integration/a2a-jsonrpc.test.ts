@@ -218,6 +218,11 @@ describe("A2A JSON-RPC at /a2a/:processId", () => {
     expect(card).toMatchObject({
       supportedInterfaces: [
         { url: `${GATEWAY}/a2a/${processId}`, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+        {
+          url: `${GATEWAY}/a2a/${processId}`,
+          protocolBinding: "HTTP+JSON",
+          protocolVersion: "1.0",
+        },
         { url: `${GATEWAY}/a2a/${processId}`, protocolBinding: "JSONRPC", protocolVersion: "0.3" },
       ],
       capabilities: { streaming: true },
