@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { processIdParamSchema } from "#shared/schemas/gateway";
 import type { A2aCall } from "../a2a/a2a-call.js";
+import { a2aOriginOf } from "../a2a/a2a-origin.js";
 import { loadProcessCard } from "../a2a/load-card.js";
 import { a2aUrlOf } from "../a2a/process-card.js";
 import { serveRest } from "../a2a/serve-rest.js";
@@ -78,7 +79,8 @@ export const a2aRestRoutes = documented.on(
     const url = new URL(c.req.url);
     const base = url.pathname.indexOf("/", "/a2a/".length);
     const tail = base === -1 ? "" : url.pathname.slice(base);
-    const card = await loadProcessCard({ env: c.env, processId, origin: url.origin });
+    const origin = a2aOriginOf(c.env, c.req.url);
+    const card = await loadProcessCard({ env: c.env, processId, origin });
     if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), [404, 503, 500]);
     const call: A2aCall = {
       env: c.env,
@@ -87,8 +89,8 @@ export const a2aRestRoutes = documented.on(
       rawBody: c.get("rawBody"),
       method: c.req.method === "POST" ? "POST" : "GET",
       path: `${url.pathname}${url.search}`,
-      origin: url.origin,
-      url: a2aUrlOf(url.origin, processId),
+      origin,
+      url: a2aUrlOf(origin, processId),
     };
     return serveRest({ call, card: card.value, tail, query: url.searchParams });
   },

@@ -2,6 +2,7 @@ import { AgentCard } from "@a2a-js/sdk";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { processIdParamSchema } from "#shared/schemas/gateway";
+import { a2aOriginOf } from "../a2a/a2a-origin.js";
 import { a2aListing, a2aListingSchema } from "../a2a/card-listing.js";
 import { loadProcessCard } from "../a2a/load-card.js";
 import { a2aUrlOf } from "../a2a/process-card.js";
@@ -73,14 +74,14 @@ const documented = gatewayRouter()
     const card = await loadProcessCard({
       env: c.env,
       processId,
-      origin: new URL(c.req.url).origin,
+      origin: a2aOriginOf(c.env, c.req.url),
     });
     if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), CARD_ERRORS);
     return c.json(cardJsonSchema.parse(AgentCard.toJSON(card.value)), 200);
   })
   .openapi(listingRoute, async (c) => {
     const { cursor } = c.req.valid("query");
-    const origin = new URL(c.req.url).origin;
+    const origin = a2aOriginOf(c.env, c.req.url);
     return c.json(await a2aListing({ env: c.env, origin, cursor, limit: LIST_CAP }), 200);
   });
 // Documented by its route; the body goes to the SDK's JSON-RPC handler as sent, which answers
@@ -90,7 +91,7 @@ documented.openAPIRegistry.registerPath(jsonRpcRoute);
 /** The A2A server of each process (docs/gateway.md, "A2A"): thin; the work is in src/a2a. */
 export const a2aRoutes = documented.post("/a2a/:processId", rawBody, async (c) => {
   const processId = c.req.param("processId");
-  const origin = new URL(c.req.url).origin;
+  const origin = a2aOriginOf(c.env, c.req.url);
   const card = await loadProcessCard({ env: c.env, processId, origin });
   if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), [404, 503, 500]);
   const url = new URL(c.req.url);
