@@ -1,23 +1,17 @@
 import type { AgentCard, AgentExtension, AgentInterface } from "@a2a-js/sdk";
 import type { LedgerProcess } from "#shared/ledger/records";
 import {
-  A2A_PROTOCOL_VERSION,
+  A2A_X402_CARD_EXTENSION,
   AGENTGATE_CARD_EXTENSION,
   type AgentCardProcess,
+  a2aInterfacesOf,
+  a2aUrlOf,
 } from "#shared/schemas/agent-card";
 import type { ProcessSchema } from "../schema/process-schema.js";
 import { JSON_MEDIA_TYPE } from "./a2a-parts.js";
 import { textInputOf } from "./message-input.js";
-import { X402_EXTENSION_URI } from "./x402-task.js";
 
-/** The A2A version 0.3 clients send (the SDK's compatibility layer serves them). */
-export const A2A_LEGACY_VERSION = "0.3";
-
-/** A process's A2A URL at the gateway, and its card's (docs/gateway.md, "A2A", "Cards"). */
-export function a2aUrlOf(origin: string, processId: string): string {
-  return `${origin}/a2a/${encodeURIComponent(processId)}`;
-}
-
+/** Where a process's card is at the gateway (docs/gateway.md, "A2A", "Cards"). */
 export function cardUrlOf(origin: string, processId: string): string {
   return `${a2aUrlOf(origin, processId)}/.well-known/agent-card.json`;
 }
@@ -34,12 +28,6 @@ export function processCard(args: {
 }): AgentCard {
   const { process, schema, origin } = args;
   const url = a2aUrlOf(origin, process.id);
-  const interfaceOf = (protocolBinding: string, protocolVersion: string): AgentInterface => ({
-    url,
-    protocolBinding,
-    tenant: "",
-    protocolVersion,
-  });
   const paid = process.pricing?.requiresPrepayment === true;
   const params: AgentCardProcess = {
     processId: process.id,
@@ -63,23 +51,16 @@ export function processCard(args: {
     },
   ];
   if (paid) {
-    extensions.push({
-      uri: X402_EXTENSION_URI,
-      description: "Each task is paid through the escrow before it runs (the x402 escrow scheme)",
-      required: true,
-      params: undefined,
-    });
+    extensions.push({ ...A2A_X402_CARD_EXTENSION, params: undefined });
   }
   const takesText = "field" in textInputOf(schema?.inputSchema ?? null);
   const inputModes = takesText ? [JSON_MEDIA_TYPE, "text/plain"] : [JSON_MEDIA_TYPE];
   return {
     name: process.name,
     description: process.description,
-    supportedInterfaces: [
-      interfaceOf("JSONRPC", A2A_PROTOCOL_VERSION),
-      interfaceOf("HTTP+JSON", A2A_PROTOCOL_VERSION),
-      interfaceOf("JSONRPC", A2A_LEGACY_VERSION),
-    ],
+    supportedInterfaces: a2aInterfacesOf(url).map(
+      (one): AgentInterface => ({ ...one, tenant: "" }),
+    ),
     provider: undefined,
     version: "1.0.0",
     capabilities: {

@@ -1,9 +1,9 @@
 import type { AgentCard } from "@a2a-js/sdk";
 import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
 import { JsonRpcTransportHandler, validateVersion } from "@a2a-js/sdk/server";
+import { A2A_LEGACY_PROTOCOL_VERSION } from "#shared/schemas/agent-card";
 import type { A2aCall } from "./a2a-call.js";
 import { callContextOf } from "./call-context.js";
-import { A2A_LEGACY_VERSION } from "./process-card.js";
 import { RunRequestHandler } from "./run-request-handler.js";
 import { sseResponse } from "./sse-response.js";
 
@@ -24,7 +24,7 @@ export async function serveJsonRpc(args: {
   const { call, card } = args;
   const context = callContextOf(call.headers);
   const version = context.requestedVersion;
-  const legacy = version === A2A_LEGACY_VERSION;
+  const legacy = version === A2A_LEGACY_PROTOCOL_VERSION;
   const requestHandler = new RunRequestHandler(call, card);
   const transport = legacy
     ? new LegacyJsonRpcTransportHandler(requestHandler)

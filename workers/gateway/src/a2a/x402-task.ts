@@ -3,10 +3,6 @@ import type { PaymentRequired, SettleResponse } from "#shared/x402/transport";
 import { newTransactionId } from "../execute/transaction-id.js";
 import { agentMessage, textPart } from "./a2a-parts.js";
 
-/** The a2a-x402 extension, v0.2: the URI its spec gives for declaring and activating it. */
-export const X402_EXTENSION_URI =
-  "https://github.com/google-agentic-commerce/a2a-x402/blob/main/spec/v0.2";
-
 /** The a2a-x402 v0.2 metadata keys (its spec, "Metadata and State Management"). */
 export const X402_STATUS_KEY = "x402.payment.status";
 export const X402_REQUIRED_KEY = "x402.payment.required";

@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
+import { a2aUrlOf } from "#shared/schemas/agent-card";
 import { processIdParamSchema } from "#shared/schemas/gateway";
 import type { A2aCall } from "../a2a/a2a-call.js";
 import { a2aOriginOf } from "../a2a/a2a-origin.js";
 import { loadProcessCard } from "../a2a/load-card.js";
-import { a2aUrlOf } from "../a2a/process-card.js";
 import { serveRest } from "../a2a/serve-rest.js";
 import { errorJson } from "../http/declared-answer.js";
 import { rawBody } from "../http/raw-body.js";

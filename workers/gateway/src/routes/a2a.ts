@@ -1,11 +1,11 @@
 import { AgentCard } from "@a2a-js/sdk";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
+import { a2aUrlOf } from "#shared/schemas/agent-card";
 import { processIdParamSchema } from "#shared/schemas/gateway";
 import { a2aOriginOf } from "../a2a/a2a-origin.js";
 import { a2aListing, a2aListingSchema } from "../a2a/card-listing.js";
 import { loadProcessCard } from "../a2a/load-card.js";
-import { a2aUrlOf } from "../a2a/process-card.js";
 import { serveJsonRpc } from "../a2a/serve-json-rpc.js";
 import { errorJson } from "../http/declared-answer.js";
 import { rawBody } from "../http/raw-body.js";
