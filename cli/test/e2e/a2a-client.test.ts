@@ -5,6 +5,10 @@
  * through the a2a-x402 extension with the documented signer (the offered make_payment, signed).
  */
 
+import { execFile } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { SendMessageRequest, type StreamResponse, type Task, TaskState } from "@a2a-js/sdk";
 import { type Client, ClientFactory } from "@a2a-js/sdk/client";
 import { TaskNotCancelableError, TaskNotFoundError } from "@a2a-js/sdk/errors";
@@ -37,6 +41,12 @@ import { gasFee } from "./support/gas-fee.js";
 import { jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
 import { runCli } from "./support/run-cli.js";
+
+const EXAMPLE = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "../../../docs/examples/a2a-pay-and-run.mjs",
+);
+const execFileAsync = promisify(execFile);
 
 // The example agents serve these process ids (their AGENT_PROCESS_ID).
 const PAID = "echo";
@@ -257,3 +267,20 @@ function accountOf(key: string): Account {
     privateKey: new Ed25519PrivateKey(PrivateKey.formatPrivateKey(key, PrivateKeyVariants.Ed25519)),
   });
 }
+
+describe("the A2A client example (docs/examples/a2a-pay-and-run.mjs)", () => {
+  it("pays for and runs the paid process through a2a-x402", async () => {
+    const payer = await newFundedAccount({ dir, name: "a2a-example-payer", env });
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [EXAMPLE, stack.gatewayUrl ?? "", PAID, '{"text":"example"}'],
+      { env: { ...process.env, AGENTGATE_PRIVATE_KEY: payer.key } },
+    );
+    const printed = JSON.parse(stdout) as Record<string, unknown>;
+    expect(printed).toMatchObject({
+      state: "TASK_STATE_COMPLETED",
+      result: { echo: { text: "example" } },
+      receipt: { success: true, payer: payer.address },
+    });
+  });
+});
