@@ -16,7 +16,7 @@ const taskParamsSchema = processIdParamSchema.extend({ taskId: z.string() });
 
 /** An A2A error body (google.rpc.Status, A2A 1.0 §11.6) under each status its errors map to. */
 const errorBodies = Object.fromEntries(
-  [400, 404, 409, 415, 500, 501].map((status) => [
+  [400, 404, 409, 415, 500, 501, 503].map((status) => [
     status,
     { description: "An A2A error", content: { "application/json": { schema: a2aJson } } },
   ]),

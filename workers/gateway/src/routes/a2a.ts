@@ -52,7 +52,7 @@ const jsonRpcRoute = createRoute({
         "text/event-stream": { schema: z.string() },
       },
     },
-    ...errorAnswers(400, 404, 413),
+    ...errorAnswers(400, 404, 413, 500, 503),
   },
 });
 

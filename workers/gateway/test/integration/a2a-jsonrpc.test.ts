@@ -94,6 +94,17 @@ describe("A2A JSON-RPC at /a2a/:processId", () => {
       await a2aRpc({ processId, method: "GetTask", params: { id: task.id } }),
     );
     expect(stranger.code).toBe(-32001);
+    // The gateway's code travels in the error's ErrorInfo.
+    expect(stranger).toMatchObject({ data: [{ metadata: { code: "run_token_required" } }] });
+  });
+
+  it("answers 404 process_not_found for a process that does not exist, on every A2A path", async () => {
+    const missing = "no-such-process-a2a";
+    const card = await SELF.fetch(`${GATEWAY}/a2a/${missing}/.well-known/agent-card.json`);
+    expect(card.status).toBe(404);
+    const rpc = await a2aRpc({ processId: missing, method: "GetTask", params: { id: "x" } });
+    expect(rpc.status).toBe(404);
+    expect(await rpc.json()).toMatchObject({ code: "process_not_found" });
   });
 
   it("SendStreamingMessage streams the task, progress, the result artifact and the final state in order", async () => {
