@@ -9,6 +9,7 @@ import { serveRest } from "../a2a/serve-rest.js";
 import { errorJson } from "../http/declared-answer.js";
 import { rawBody } from "../http/raw-body.js";
 import { errorAnswer } from "../http/respond.js";
+import { paramValidator } from "../http/validate.js";
 import { gatewayRouter } from "../openapi/route-parts.js";
 
 const a2aJson = z.record(z.string(), z.unknown());
@@ -73,9 +74,10 @@ for (const route of OPERATIONS) documented.openAPIRegistry.registerPath(route);
 export const a2aRestRoutes = documented.on(
   ["GET", "POST"],
   "/a2a/:processId/*",
+  paramValidator(processIdParamSchema),
   rawBody,
   async (c) => {
-    const processId = c.req.param("processId");
+    const { processId } = c.req.valid("param");
     const url = new URL(c.req.url);
     const base = url.pathname.indexOf("/", "/a2a/".length);
     const tail = base === -1 ? "" : url.pathname.slice(base);

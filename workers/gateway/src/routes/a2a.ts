@@ -10,6 +10,7 @@ import { serveJsonRpc } from "../a2a/serve-json-rpc.js";
 import { errorJson } from "../http/declared-answer.js";
 import { rawBody } from "../http/raw-body.js";
 import { errorAnswer } from "../http/respond.js";
+import { paramValidator } from "../http/validate.js";
 import { errorAnswers, gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";
 import { LIST_CAP } from "./processes.js";
 
@@ -89,25 +90,30 @@ const documented = gatewayRouter()
 documented.openAPIRegistry.registerPath(jsonRpcRoute);
 
 /** The A2A server of each process (docs/gateway.md, "A2A"): thin; the work is in src/a2a. */
-export const a2aRoutes = documented.post("/a2a/:processId", rawBody, async (c) => {
-  const processId = c.req.param("processId");
-  const origin = a2aOriginOf(c.env, c.req.url);
-  const card = await loadProcessCard({ env: c.env, processId, origin });
-  if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), [404, 503, 500]);
-  const url = new URL(c.req.url);
-  const bytes = c.get("rawBody");
-  return serveJsonRpc({
-    call: {
-      env: c.env,
-      processId,
-      headers: c.req.raw.headers,
-      rawBody: bytes,
-      method: "POST",
-      path: `${url.pathname}${url.search}`,
-      origin,
-      url: a2aUrlOf(origin, processId),
-    },
-    card: card.value,
-    body: new TextDecoder().decode(bytes),
-  });
-});
+export const a2aRoutes = documented.post(
+  "/a2a/:processId",
+  paramValidator(processIdParamSchema),
+  rawBody,
+  async (c) => {
+    const { processId } = c.req.valid("param");
+    const origin = a2aOriginOf(c.env, c.req.url);
+    const card = await loadProcessCard({ env: c.env, processId, origin });
+    if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), [404, 503, 500]);
+    const url = new URL(c.req.url);
+    const bytes = c.get("rawBody");
+    return serveJsonRpc({
+      call: {
+        env: c.env,
+        processId,
+        headers: c.req.raw.headers,
+        rawBody: bytes,
+        method: "POST",
+        path: `${url.pathname}${url.search}`,
+        origin,
+        url: a2aUrlOf(origin, processId),
+      },
+      card: card.value,
+      body: new TextDecoder().decode(bytes),
+    });
+  },
+);
