@@ -569,9 +569,13 @@ export function judge(c, answer) {
   // The logs route answers 502 when the process's agent cannot be asked (docs/gateway.md, "Agent
   // calls"); the fuzz registers processes whose agent refuses or is missing. (A HEAD's answer has
   // no body to say so.)
+  // As the server reads it: `/..`, `/docs/..` and the like are `/`.
+  const pathname = URL.canParse(c.path, "http://fuzz")
+    ? new URL(c.path, "http://fuzz").pathname
+    : c.path;
   const agentLogs =
     c.kind === "gateway" &&
-    /^\/api\/logs\//.test(c.path) &&
+    /^\/api\/logs\//.test(pathname) &&
     (c.method === "HEAD" || parsed(body)?.code === "agent_unavailable");
   if (status >= 500 && !(status === 502 && agentLogs)) {
     return `answered ${status}: ${body.slice(0, 300)}`;
@@ -601,10 +605,6 @@ export function judge(c, answer) {
   // The console (docs/console.md) is a page, its script and its stylesheet by design, and `/`
   // leads to it with a redirect: what they may not be is a 5xx (checked above); their errors are
   // JSON like every other route's.
-  // As the server reads it: `/..`, `/docs/..` and the like are `/`.
-  const pathname = URL.canParse(c.path, "http://fuzz")
-    ? new URL(c.path, "http://fuzz").pathname
-    : c.path;
   const isConsole =
     c.kind === "gateway" &&
     (pathname === "/" || pathname === "/console" || pathname.startsWith("/console/")) &&

@@ -67,6 +67,11 @@ function paymentMessage(args: {
   };
 }
 
+/** Sends the payment message for an offered task of `processId`: its answer, the task. */
+function payFor(processId: string, args: Parameters<typeof paymentMessage>[0]) {
+  return sendMessage({ processId, message: paymentMessage(args) });
+}
+
 describe("A2A SendMessage to a process that requires prepayment", () => {
   let processId: string;
 
@@ -89,14 +94,11 @@ describe("A2A SendMessage to a process that requires prepayment", () => {
     const payer = await fundedAccount();
     const { task, required } = await offer(processId, address(payer), { hello: "paid" });
     const signed = signOffered(payer, required);
-    const paid = await sendMessage({
-      processId,
-      message: paymentMessage({
-        taskId: task.id,
-        required,
-        signedTransaction: signed.signedTransaction,
-        data: { hello: "paid" },
-      }),
+    const paid = await payFor(processId, {
+      taskId: task.id,
+      required,
+      signedTransaction: signed.signedTransaction,
+      data: { hello: "paid" },
     });
     expect(paid.status.state).toBe("TASK_STATE_COMPLETED");
     expect(paid.status.message?.metadata).toMatchObject({
@@ -110,28 +112,22 @@ describe("A2A SendMessage to a process that requires prepayment", () => {
     const payer = await fundedAccount();
     const { task, required } = await offer(processId, address(payer), {});
     const signed = signOffered(payer, required);
-    const first = await sendMessage({
-      processId,
-      message: paymentMessage({
-        taskId: task.id,
-        required,
-        signedTransaction: signed.signedTransaction,
-        data: {},
-      }),
+    const first = await payFor(processId, {
+      taskId: task.id,
+      required,
+      signedTransaction: signed.signedTransaction,
+      data: {},
     });
     expect(first.status.state).toBe("TASK_STATE_COMPLETED");
 
     // The same payment on another offered task (another caller's: this payer holds a usable
     // payment now, and would be asked for its caller proof): refused before anything is submitted.
     const other = await offer(processId, address(await fundedAccount()), {});
-    const elsewhere = await sendMessage({
-      processId,
-      message: paymentMessage({
-        taskId: other.task.id,
-        required,
-        signedTransaction: signed.signedTransaction,
-        data: {},
-      }),
+    const elsewhere = await payFor(processId, {
+      taskId: other.task.id,
+      required,
+      signedTransaction: signed.signedTransaction,
+      data: {},
     });
     expect(elsewhere.status.state).toBe("TASK_STATE_FAILED");
     expect(elsewhere.status.message?.metadata).toMatchObject({
@@ -140,14 +136,11 @@ describe("A2A SendMessage to a process that requires prepayment", () => {
     });
 
     // The same message again, as anyone who saw it would send it: the payment is spent.
-    const replay = await sendMessage({
-      processId,
-      message: paymentMessage({
-        taskId: task.id,
-        required,
-        signedTransaction: signed.signedTransaction,
-        data: { again: true },
-      }),
+    const replay = await payFor(processId, {
+      taskId: task.id,
+      required,
+      signedTransaction: signed.signedTransaction,
+      data: { again: true },
     });
     expect(replay.status.state).toBe("TASK_STATE_FAILED");
     expect(replay.status.message?.metadata).toMatchObject({
@@ -162,14 +155,11 @@ describe("A2A SendMessage to a process that requires prepayment", () => {
     const payer = await fundedAccount(1n);
     const { task, required } = await offer(processId, address(payer), {});
     const signed = signOffered(payer, required);
-    const refused = await sendMessage({
-      processId,
-      message: paymentMessage({
-        taskId: task.id,
-        required,
-        signedTransaction: signed.signedTransaction,
-        data: {},
-      }),
+    const refused = await payFor(processId, {
+      taskId: task.id,
+      required,
+      signedTransaction: signed.signedTransaction,
+      data: {},
     });
     expect(refused.status.state).toBe("TASK_STATE_FAILED");
     expect(refused.status.message?.metadata?.["x402.payment.status"]).toBe("payment-failed");
