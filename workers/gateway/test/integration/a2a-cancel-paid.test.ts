@@ -20,7 +20,7 @@ import {
   testProcess,
 } from "../support/ledger-fixtures.js";
 import { waitForOutcome } from "../support/operated-process.js";
-import { readRunEvents } from "../support/run-events.js";
+import { watchRunUntil } from "../support/run-events.js";
 
 // A paid A2A task of a payer who already paid (the caller proof over the A2A request), canceled
 // by CancelTask under the runs' money rule (docs/gateway.md, "A2A", "Canceling a run").
@@ -90,13 +90,6 @@ async function startPaidTask(processId: string, payer: Ed25519Account) {
   return { id: task.id, bearer: { authorization: `Bearer ${token}` } };
 }
 
-async function watchUntil(transactionId: string, seen: (types: string[]) => boolean) {
-  const response = await runStub(env, transactionId).fetch("https://run/events");
-  return readRunEvents(response, (events) =>
-    seen(events.map((e) => (e.data.type === "status" ? e.data.status : e.data.type))),
-  );
-}
-
 describe("CancelTask of a paid A2A task", () => {
   let payer: Ed25519Account;
 
@@ -109,7 +102,7 @@ describe("CancelTask of a paid A2A task", () => {
     const processId = await paidProcess("stream-queued");
     const taskId = await pay({ payer, processId });
     const task = await startPaidTask(processId, payer);
-    await watchUntil(task.id, (seen) => seen.filter((s) => s === "submitted").length === 2);
+    await watchRunUntil(task.id, (seen) => seen.filter((s) => s === "submitted").length === 2);
     const canceled = await rpc({
       processId,
       method: "CancelTask",
@@ -131,7 +124,7 @@ describe("CancelTask of a paid A2A task", () => {
     const processId = await paidProcess("stream-slow");
     const taskId = await pay({ payer, processId });
     const task = await startPaidTask(processId, payer);
-    await watchUntil(task.id, (seen) => seen.includes("progress") && seen.includes("log"));
+    await watchRunUntil(task.id, (seen) => seen.includes("progress") && seen.includes("log"));
     const refused = await rpc({
       processId,
       method: "CancelTask",

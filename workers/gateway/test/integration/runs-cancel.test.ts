@@ -17,7 +17,7 @@ import {
   testProcess,
 } from "../support/ledger-fixtures.js";
 import { waitForOutcome } from "../support/operated-process.js";
-import { readRunEvents } from "../support/run-events.js";
+import { readRunEvents, watchRunUntil } from "../support/run-events.js";
 
 // The cancel money rule (docs/gateway.md, "Canceling a run"): a free run any time before its end;
 // a paid run only while the agent has not started (then FAILED: the payer refunds); a paid run
@@ -49,14 +49,6 @@ async function startAsync(args: {
   return runAcceptedResponseSchema.parse(await res.json()).transactionId;
 }
 
-/** Reads the run's events until `seen` holds of them. */
-async function watchUntil(transactionId: string, seen: (types: string[]) => boolean) {
-  const response = await runStub(env, transactionId).fetch("https://run/events");
-  return readRunEvents(response, (events) =>
-    seen(events.map((e) => (e.data.type === "status" ? e.data.status : e.data.type))),
-  );
-}
-
 describe("canceling a run", () => {
   let user: Ed25519Account;
 
@@ -69,7 +61,7 @@ describe("canceling a run", () => {
     const processId = await hostileProcess("stream-queued", false);
     const transactionId = await startAsync({ processId, user });
     const run = runStub(env, transactionId);
-    await watchUntil(transactionId, (seen) => seen.includes("working"));
+    await watchRunUntil(transactionId, (seen) => seen.includes("working"));
     const canceled = await run.cancel();
     expect(canceled).toMatchObject({ ok: true, run: { status: "canceled", code: "run_canceled" } });
     const ended = await run.awaitEnd();
@@ -90,7 +82,10 @@ describe("canceling a run", () => {
     const taskId = await pay({ payer: user, processId });
     const transactionId = await startAsync({ processId, user, signer: user });
     // Working once asked, then submitted again when the agent says it is queued.
-    await watchUntil(transactionId, (seen) => seen.filter((s) => s === "submitted").length === 2);
+    await watchRunUntil(
+      transactionId,
+      (seen) => seen.filter((s) => s === "submitted").length === 2,
+    );
     const canceled = await runStub(env, transactionId).cancel();
     expect(canceled).toMatchObject({
       ok: true,
@@ -109,7 +104,7 @@ describe("canceling a run", () => {
     const transactionId = await startAsync({ processId, user, signer: user });
     const run = runStub(env, transactionId);
     // The attack: watch the work stream in, then cancel to get the payment back.
-    await watchUntil(transactionId, (seen) => seen.includes("progress") && seen.includes("log"));
+    await watchRunUntil(transactionId, (seen) => seen.includes("progress") && seen.includes("log"));
     expect(await run.cancel()).toEqual({ ok: false, code: "run_not_cancelable" });
     // The run goes on to its end, delivered, and the payment cannot be refunded.
     const ended = await run.awaitEnd();

@@ -1,4 +1,6 @@
+import { env } from "cloudflare:test";
 import type { RunEvent } from "#shared/schemas/runs";
+import { runStub } from "../../src/runs/run-stub.js";
 
 /** One event of a run's SSE stream as a test reads it. */
 export type ReadEvent = { id: number; type: string; data: RunEvent };
@@ -45,4 +47,15 @@ export async function readRunEvents(
       return { events, comments, closed: false };
     }
   }
+}
+
+/**
+ * Reads a run's events straight from its run object until `seen` holds of them: each a state
+ * for `status` events, else the event's type.
+ */
+export async function watchRunUntil(transactionId: string, seen: (types: string[]) => boolean) {
+  const response = await runStub(env, transactionId).fetch("https://run/events");
+  return readRunEvents(response, (events) =>
+    seen(events.map((e) => (e.data.type === "status" ? e.data.status : e.data.type))),
+  );
 }
