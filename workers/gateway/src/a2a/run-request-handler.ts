@@ -50,7 +50,7 @@ export class RunRequestHandler implements A2ARequestHandler {
   }
 
   async sendMessage(params: SendMessageRequest): Promise<Message | Task> {
-    const started = granted(await startTask({ call: this.call, request: params }));
+    const started = valueOrThrow(await startTask({ call: this.call, request: params }));
     if (started.kind === "answered") return started.task;
     const run = runStub(this.call.env, started.transactionId);
     // Blocking unless asked otherwise (A2A 1.0: configuration.returnImmediately).
@@ -63,7 +63,7 @@ export class RunRequestHandler implements A2ARequestHandler {
   }
 
   async *sendMessageStream(params: SendMessageRequest): AsyncGenerator<StreamResponse> {
-    const started = granted(await startTask({ call: this.call, request: params }));
+    const started = valueOrThrow(await startTask({ call: this.call, request: params }));
     if (started.kind === "answered") {
       yield { payload: { $case: "task", value: started.task } };
       return;
@@ -76,13 +76,15 @@ export class RunRequestHandler implements A2ARequestHandler {
   }
 
   async getTask(params: GetTaskRequest): Promise<Task> {
-    const { record } = granted(await grantedTask({ call: this.call, taskId: params.id }));
+    const { record } = valueOrThrow(await grantedTask({ call: this.call, taskId: params.id }));
     return taskOfRun(record);
   }
 
   async listTasks(params: ListTasksRequest): Promise<ListTasksResponse> {
     // A task's context id is its own id: the caller names the one it holds a credential for.
-    const { record } = granted(await grantedTask({ call: this.call, taskId: params.contextId }));
+    const { record } = valueOrThrow(
+      await grantedTask({ call: this.call, taskId: params.contextId }),
+    );
     const task = taskOfRun(record);
     const matches = params.status === 0 || task.status?.state === params.status;
     const tasks = matches ? [task] : [];
@@ -90,12 +92,12 @@ export class RunRequestHandler implements A2ARequestHandler {
   }
 
   async cancelTask(params: CancelTaskRequest): Promise<Task> {
-    const { run } = granted(await grantedTask({ call: this.call, taskId: params.id }));
-    return taskOfRun(granted(await cancelRun({ run })));
+    const { run } = valueOrThrow(await grantedTask({ call: this.call, taskId: params.id }));
+    return taskOfRun(valueOrThrow(await cancelRun({ run })));
   }
 
   async *resubscribe(params: SubscribeToTaskRequest): AsyncGenerator<StreamResponse> {
-    const { run, record } = granted(await grantedTask({ call: this.call, taskId: params.id }));
+    const { run, record } = valueOrThrow(await grantedTask({ call: this.call, taskId: params.id }));
     // A2A: a task that ended cannot be subscribed to; GetTask reads it.
     if (FINAL_RUN_STATES.has(record.status)) {
       throw new UnsupportedOperationError(
@@ -123,7 +125,7 @@ export class RunRequestHandler implements A2ARequestHandler {
 }
 
 /** A result's value, or its error thrown as the A2A error the SDK's transports answer. */
-function granted<T>(result: Result<T>): T {
+function valueOrThrow<T>(result: Result<T>): T {
   if (!result.ok) throw a2aErrorOf(result.error);
   return result.value;
 }

@@ -1,9 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { a2aUrlOf } from "#shared/schemas/agent-card";
 import { processIdParamSchema } from "#shared/schemas/gateway";
-import type { A2aCall } from "../a2a/a2a-call.js";
-import { a2aOriginOf } from "../a2a/a2a-origin.js";
+import { a2aCallOf } from "../a2a/a2a-call.js";
 import { loadProcessCard } from "../a2a/load-card.js";
 import { serveRest } from "../a2a/serve-rest.js";
 import { errorJson } from "../http/declared-answer.js";
@@ -81,19 +79,14 @@ export const a2aRestRoutes = documented.on(
     const url = new URL(c.req.url);
     const base = url.pathname.indexOf("/", "/a2a/".length);
     const tail = base === -1 ? "" : url.pathname.slice(base);
-    const origin = a2aOriginOf(c.env, c.req.url);
-    const card = await loadProcessCard({ env: c.env, processId, origin });
-    if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), [404, 503, 500]);
-    const call: A2aCall = {
+    const call = a2aCallOf({
       env: c.env,
+      request: c.req.raw,
       processId,
-      headers: c.req.raw.headers,
       rawBody: c.get("rawBody"),
-      method: c.req.method === "POST" ? "POST" : "GET",
-      path: `${url.pathname}${url.search}`,
-      origin,
-      url: a2aUrlOf(origin, processId),
-    };
+    });
+    const card = await loadProcessCard({ env: c.env, processId, origin: call.origin });
+    if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), [404, 503, 500]);
     return serveRest({ call, card: card.value, tail, query: url.searchParams });
   },
 );

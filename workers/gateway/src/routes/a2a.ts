@@ -1,8 +1,8 @@
 import { AgentCard } from "@a2a-js/sdk";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { a2aUrlOf } from "#shared/schemas/agent-card";
 import { processIdParamSchema } from "#shared/schemas/gateway";
+import { a2aCallOf } from "../a2a/a2a-call.js";
 import { a2aOriginOf } from "../a2a/a2a-origin.js";
 import { a2aListing, a2aListingSchema } from "../a2a/card-listing.js";
 import { loadProcessCard } from "../a2a/load-card.js";
@@ -96,22 +96,12 @@ export const a2aRoutes = documented.post(
   rawBody,
   async (c) => {
     const { processId } = c.req.valid("param");
-    const origin = a2aOriginOf(c.env, c.req.url);
-    const card = await loadProcessCard({ env: c.env, processId, origin });
-    if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), [404, 503, 500]);
-    const url = new URL(c.req.url);
     const bytes = c.get("rawBody");
+    const call = a2aCallOf({ env: c.env, request: c.req.raw, processId, rawBody: bytes });
+    const card = await loadProcessCard({ env: c.env, processId, origin: call.origin });
+    if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), [404, 503, 500]);
     return serveJsonRpc({
-      call: {
-        env: c.env,
-        processId,
-        headers: c.req.raw.headers,
-        rawBody: bytes,
-        method: "POST",
-        path: `${url.pathname}${url.search}`,
-        origin,
-        url: a2aUrlOf(origin, processId),
-      },
+      call,
       card: card.value,
       body: new TextDecoder().decode(bytes),
     });
