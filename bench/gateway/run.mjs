@@ -7,11 +7,12 @@
 //     and execute done separately, and paid against free execute throughput (pay-and-run.mjs);
 //   - a free run's async submit to its final SSE event against the blocking execute, and the
 //     final event's delivery latency (async-runs.mjs);
+//   - a free process's blocking A2A SendMessage against the blocking execute (a2a-send.mjs);
 //   - list p50 over N registered processes with a tag filter;
 //   - the data check against hostile input schemas (schema-check.mjs, which also runs alone).
 //
 //   node bench/gateway/run.mjs [--requests 3000] [--rounds 3] [--concurrency 16] [--processes 10000]
-//     [--pay-runs 30] [--paid-requests 100] [--client-rtt-ms 0] [--async-runs 30]
+//     [--pay-runs 30] [--paid-requests 100] [--client-rtt-ms 0] [--async-runs 30] [--a2a-runs 30]
 //
 // Not part of `npm test`. Loopback only, a bounded number of requests; state in a temp folder.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,6 +23,7 @@ import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { bundleWorkerCode } from "../../scripts/lib/bundle-worker.mjs";
 import { benchOptions } from "../options.mjs";
+import { a2aSendFigures, printA2aSend } from "./a2a-send.mjs";
 import { asyncRunFigures, printAsyncRuns } from "./async-runs.mjs";
 import { payAndRunFigures, printPayAndRun } from "./pay-and-run.mjs";
 import { printSchemaCheck, schemaCheckFigures } from "./schema-check.mjs";
@@ -38,6 +40,7 @@ const options = benchOptions({
     "paid-requests": { fallback: 100 },
     "client-rtt-ms": { fallback: 0, min: 0 },
     "async-runs": { fallback: 30 },
+    "a2a-runs": { fallback: 30 },
   },
 });
 const REQUESTS = options.requests;
@@ -358,6 +361,15 @@ try {
       processId: "bench-free",
       user,
       helpers,
+    }),
+  );
+
+  printA2aSend(
+    await a2aSendFigures({
+      gateway,
+      runs: options["a2a-runs"],
+      processId: "bench-free",
+      user,
     }),
   );
 

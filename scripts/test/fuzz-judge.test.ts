@@ -78,6 +78,8 @@ describe("the fuzz's judge", () => {
     // The logs route's documented 502 for an agent that cannot be asked; not execute's.
     const logs502 = json(502, { success: false, error: "x", code: "agent_unavailable" });
     expect(judge(request("gateway", "GET", "/api/logs/unserved/x"), logs502)).toBeUndefined();
+    // The same route as the server reads a path that climbs above the root.
+    expect(judge(request("gateway", "GET", "/../api/logs/unserved/%ff"), logs502)).toBeUndefined();
     expect(
       judge(request("gateway", "HEAD", "/api/logs/unserved/x"), { ...logs502, body: "" }),
     ).toBeUndefined();
@@ -100,5 +102,15 @@ describe("the fuzz's judge", () => {
       vm_error_code: null,
     });
     expect(judge(request("ledger", "POST", "/fund"), aptosShape)).toBeUndefined();
+  });
+
+  it("takes A2A's event streams as streams, and only theirs", () => {
+    const stream: Answer = {
+      status: 200,
+      headers: { "content-type": "text/event-stream" },
+      body: 'data: {"jsonrpc":"2.0"}\n\n',
+    };
+    expect(judge(request("gateway", "POST", "/a2a/echo/message:stream"), stream)).toBeUndefined();
+    expect(judge(request("gateway", "POST", "/api/execute/echo"), stream)).toMatch(/event-stream/);
   });
 });

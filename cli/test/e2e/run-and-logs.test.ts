@@ -199,7 +199,7 @@ describe("schema", () => {
     const card = agentCardSchema.parse(
       await (await fetch(`${agentUrl}/.well-known/agent-card.json`)).json(),
     );
-    expect(card.supportedInterfaces[0]?.url).toBe(`${stack.gatewayUrl}/api/execute/${ECHO}`);
+    expect(card.supportedInterfaces[0]?.url).toBe(`${stack.gatewayUrl}/a2a/${ECHO}`);
     const schema = jsonResult(
       await cli(["schema", "-i", ECHO, "--json"]),
       processSchemaResponseSchema,

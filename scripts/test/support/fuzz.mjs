@@ -47,6 +47,14 @@ export const ROUTES = {
     ["GET", "/api/processes"],
     ["GET", "/api/logs/:process/:tx"],
     ["POST", "/mcp"],
+    // A2A (docs/gateway.md, "A2A"): the card, the listing, JSON-RPC and HTTP+JSON.
+    ["GET", "/a2a"],
+    ["GET", "/a2a/:process/.well-known/agent-card.json"],
+    ["POST", "/a2a/:process"],
+    ["POST", "/a2a/:process/message:send"],
+    ["POST", "/a2a/:process/message:stream"],
+    ["GET", "/a2a/:process/tasks/:tx"],
+    ["POST", "/a2a/:process/tasks/:tx:cancel"],
     ["GET", "/openapi.json"],
     ["GET", "/docs"],
   ],
@@ -227,6 +235,37 @@ function bodyCase(r, route) {
     },
     { jsonrpc: "2.0", id: 5, method: "tasks/cancel", params: { taskId: 7 } },
     { jsonrpc: "2.0", id: 6, method: "tools/call", params: { name: "echo", task: "x" } },
+    // A2A: 1.0 and 0.3 JSON-RPC, HTTP+JSON bodies, parts the SDK's decoder trips on, payments.
+    {
+      jsonrpc: "2.0",
+      id: 4,
+      method: "SendMessage",
+      params: { message: { messageId: "m", role: "ROLE_USER", parts: [{ data: { text: "hi" } }] } },
+    },
+    {
+      jsonrpc: "2.0",
+      id: 5,
+      method: "SendStreamingMessage",
+      params: { message: { parts: [null] } },
+    },
+    { jsonrpc: "2.0", id: 6, method: "GetTask", params: { id: TX } },
+    {
+      jsonrpc: "2.0",
+      id: 7,
+      method: "message/send",
+      params: { message: { kind: "message", parts: 5 } },
+    },
+    { message: { messageId: "m", parts: [{ text: "hi" }, { data: [] }, { url: 7 }] } },
+    {
+      message: {
+        taskId: "t",
+        parts: [{ data: {} }],
+        metadata: {
+          "x402.payment.status": "payment-submitted",
+          "x402.payment.payload": { x402Version: 2, payload: { signedTransaction: "0x00" } },
+        },
+      },
+    },
   ];
   switch (r.int(14)) {
     case 0:
@@ -261,9 +300,12 @@ function bodyCase(r, route) {
   }
 }
 
+// A parameter is a whole segment (`/:x`): A2A's `message:send` and `tasks/:tx:cancel` keep theirs.
 function fillPath(r, template) {
-  return template.replace(/:(\w+)/g, (_, name) =>
-    r.chance(0.25) ? r.pick(ODD_SEGMENTS) : encodeURIComponent(r.pick(PARAMS[name] ?? ["x"])),
+  return template.replace(
+    /\/:(\w+)/g,
+    (_, name) =>
+      `/${r.chance(0.25) ? r.pick(ODD_SEGMENTS) : encodeURIComponent(r.pick(PARAMS[name] ?? ["x"]))}`,
   );
 }
 
@@ -311,6 +353,10 @@ export function fuzzCase(seed, index, kinds) {
   if (r.chance(0.05))
     headers.push(["X-Agentgate-Signature", r.pick(["", "zz", `0x${"0".repeat(128)}`])]);
   if (r.chance(0.05)) headers.push(["Accept", r.pick(["text/html", "*/*;q=x", "application/xml"])]);
+  // A2A routes: mostly 1.0 (the HTTP+JSON binding has no 0.3), sometimes a version nobody speaks.
+  if (route[1].startsWith("/a2a") && r.chance(0.8)) {
+    headers.push(["A2A-Version", r.pick(["1.0", "1.0", "1.0", "0.3", "9", ""])]);
+  }
   const wantsBody = method !== "GET" && method !== "HEAD" ? r.chance(0.9) : r.chance(0.1);
   let body = wantsBody ? bodyCase(r, route) : "";
   // Half the executes carry a well-formed body whose data is drawn from EXECUTE_DATA.
@@ -532,9 +578,13 @@ export function judge(c, answer) {
   // The logs route answers 502 when the process's agent cannot be asked (docs/gateway.md, "Agent
   // calls"); the fuzz registers processes whose agent refuses or is missing. (A HEAD's answer has
   // no body to say so.)
+  // As the server reads it: `/..`, `/docs/..` and the like are `/`.
+  const pathname = URL.canParse(c.path, "http://fuzz")
+    ? new URL(c.path, "http://fuzz").pathname
+    : c.path;
   const agentLogs =
     c.kind === "gateway" &&
-    /^\/api\/logs\//.test(c.path) &&
+    /^\/api\/logs\//.test(pathname) &&
     (c.method === "HEAD" || parsed(body)?.code === "agent_unavailable");
   if (status >= 500 && !(status === 502 && agentLogs)) {
     return `answered ${status}: ${body.slice(0, 300)}`;
@@ -564,15 +614,18 @@ export function judge(c, answer) {
   // The console (docs/console.md) is a page, its script and its stylesheet by design, and `/`
   // leads to it with a redirect: what they may not be is a 5xx (checked above); their errors are
   // JSON like every other route's.
-  // As the server reads it: `/..`, `/docs/..` and the like are `/`.
-  const pathname = URL.canParse(c.path, "http://fuzz")
-    ? new URL(c.path, "http://fuzz").pathname
-    : c.path;
   const isConsole =
     c.kind === "gateway" &&
     (pathname === "/" || pathname === "/console" || pathname.startsWith("/console/")) &&
     status < 400;
   if (isConsole) return undefined;
+  // A2A's streaming methods answer Server-Sent Events (docs/gateway.md, "A2A").
+  const isA2aStream =
+    c.kind === "gateway" &&
+    pathname.startsWith("/a2a/") &&
+    status === 200 &&
+    /^text\/event-stream/.test(headers["content-type"] ?? "");
+  if (isA2aStream) return undefined;
   if (STACK_TRACE.test(body)) return `stack trace in the body: ${body.slice(0, 300)}`;
   if (FILE_PATH.test(body)) return `file path in the body: ${body.slice(0, 300)}`;
   const bodiless = c.method === "HEAD" || status === 204 || status === 304 || status === 101;

@@ -3,16 +3,44 @@ import { jsonSchemaDocumentSchema } from "./agent.js";
 import { amountStringSchema } from "./amount.js";
 
 /**
- * The agent card an agent serves at /.well-known/agent-card.json (docs/agent.md, "Agent card"):
- * A2A v1.0's AgentCard fields, with agentgate's facts (process id, input and output schemas,
- * price, gateway) in a data-only A2A extension, A2A's place for what its core fields do not carry.
+ * The agent card an agent serves at /.well-known/agent-card.json (docs/agent.md, "Agent card"),
+ * as the gateway's per process does too: A2A v1.0's AgentCard fields, with agentgate's facts
+ * (process id, input and output schemas, price, gateway) in a data-only A2A extension, A2A's
+ * place for what its core fields do not carry.
  */
 export const AGENTGATE_CARD_EXTENSION = "urn:agentgate:a2a:process:v1";
 
-/** The protocolBinding of the one interface: agentgate's execute API, not an A2A binding. */
-export const AGENTGATE_EXECUTE_BINDING = "AGENTGATE-EXECUTE";
-
 export const A2A_PROTOCOL_VERSION = "1.0";
+/** The A2A version 0.3 clients speak: the gateway serves them through the SDK's compat layer. */
+export const A2A_LEGACY_PROTOCOL_VERSION = "0.3";
+
+/** The a2a-x402 extension, v0.2: the URI its spec gives for declaring and activating it. */
+export const A2A_X402_EXTENSION =
+  "https://github.com/google-agentic-commerce/a2a-x402/blob/main/spec/v0.2";
+
+/** A paid process's card declares the a2a-x402 extension, required: each task is paid first. */
+export const A2A_X402_CARD_EXTENSION = {
+  uri: A2A_X402_EXTENSION,
+  description: "Each task is paid through the escrow before it runs (the x402 escrow scheme)",
+  required: true,
+} as const;
+
+/** A process's A2A URL at its gateway (docs/gateway.md, "A2A"). */
+export function a2aUrlOf(gatewayUrl: string, processId: string): string {
+  return `${gatewayUrl}/a2a/${encodeURIComponent(processId)}`;
+}
+
+/**
+ * The interfaces of a process's A2A URL, in the order a client should prefer them: JSON-RPC and
+ * HTTP+JSON for A2A 1.0, and JSON-RPC for 0.3 clients (docs/gateway.md, "A2A", "Cards").
+ */
+export function a2aInterfacesOf(url: string) {
+  return [
+    { url, protocolBinding: "JSONRPC", protocolVersion: A2A_PROTOCOL_VERSION },
+    { url, protocolBinding: "HTTP+JSON", protocolVersion: A2A_PROTOCOL_VERSION },
+    { url, protocolBinding: "JSONRPC", protocolVersion: A2A_LEGACY_PROTOCOL_VERSION },
+  ];
+}
 
 const mediaTypes = z.array(z.string());
 
@@ -42,14 +70,22 @@ export const agentCardSchema = z.object({
   capabilities: z.object({
     streaming: z.boolean(),
     pushNotifications: z.boolean(),
-    extensions: z.tuple([
+    extensions: z.tuple(
+      [
+        z.object({
+          uri: z.literal(AGENTGATE_CARD_EXTENSION),
+          description: z.string(),
+          required: z.boolean(),
+          params: agentCardProcessSchema,
+        }),
+      ],
+      // A paid process's: the a2a-x402 extension, required.
       z.object({
-        uri: z.literal(AGENTGATE_CARD_EXTENSION),
+        uri: z.literal(A2A_X402_EXTENSION),
         description: z.string(),
         required: z.boolean(),
-        params: agentCardProcessSchema,
       }),
-    ]),
+    ),
   }),
   defaultInputModes: mediaTypes,
   defaultOutputModes: mediaTypes,

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { agentExecuteFailureSchema, agentInfoResponseSchema } from "#shared/schemas/agent";
 import {
+  A2A_X402_EXTENSION,
   AGENTGATE_CARD_EXTENSION,
-  AGENTGATE_EXECUTE_BINDING,
   agentCardSchema,
 } from "#shared/schemas/agent-card";
 import { echoAgent } from "../examples/echo/src/echo-agent.js";
@@ -77,7 +77,7 @@ describe.each(EXAMPLES)(
       }
     });
 
-    it("serves an A2A agent card: one skill for its process, the gateway as endpoint, the schema and price", async () => {
+    it("serves an A2A agent card: one skill for its process, the gateway's A2A URL as endpoint, the schema and price", async () => {
       const response = await fetchWorker(
         worker,
         new Request("http://agent/.well-known/agent-card.json"),
@@ -88,13 +88,18 @@ describe.each(EXAMPLES)(
       expect(card.name).toBe(agent.name);
       expect(card.description).toBe(agent.description);
       expect(card.version).not.toBe("");
+      const url = `${GATEWAY_URL}/a2a/${PROCESS_ID}`;
       expect(card.supportedInterfaces).toEqual([
-        {
-          url: `${GATEWAY_URL}/api/execute/${PROCESS_ID}`,
-          protocolBinding: AGENTGATE_EXECUTE_BINDING,
-          protocolVersion: "1.0",
-        },
+        { url, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+        { url, protocolBinding: "HTTP+JSON", protocolVersion: "1.0" },
+        { url, protocolBinding: "JSONRPC", protocolVersion: "0.3" },
       ]);
+      expect(card.capabilities.streaming).toBe(true);
+      // An advertised price: the a2a-x402 extension, required.
+      expect(card.capabilities.extensions[1]).toMatchObject({
+        uri: A2A_X402_EXTENSION,
+        required: true,
+      });
       expect(card.skills).toHaveLength(1);
       expect(card.skills[0]).toMatchObject({ id: PROCESS_ID, inputModes: ["application/json"] });
       expect(card.skills[0]?.description).toContain("1500 octas of APT");

@@ -5,6 +5,8 @@ import { onGatewayError } from "./http/error-handler.js";
 import { errorAnswer, send } from "./http/respond.js";
 import { gatewayDocument } from "./openapi/openapi-document.js";
 import { gatewayRouter } from "./openapi/route-parts.js";
+import { a2aRoutes } from "./routes/a2a.js";
+import { a2aRestRoutes } from "./routes/a2a-rest.js";
 import { consoleRoutes } from "./routes/console.js";
 import { docsRoutes } from "./routes/docs.js";
 import { executeRoutes } from "./routes/execute.js";
@@ -51,6 +53,8 @@ export function createGatewayApp() {
   app.route("/", statsRoutes);
   app.route("/", runRoutes);
   app.route("/", mcpRoutes);
+  app.route("/", a2aRoutes);
+  app.route("/", a2aRestRoutes);
   app.route(
     "/",
     docsRoutes(() => gatewayDocument(app)),

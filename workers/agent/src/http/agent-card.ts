@@ -1,10 +1,11 @@
 import { CURRENCY } from "#shared/contract/limits";
 import {
-  A2A_PROTOCOL_VERSION,
+  A2A_X402_CARD_EXTENSION,
   AGENTGATE_CARD_EXTENSION,
-  AGENTGATE_EXECUTE_BINDING,
   type AgentCard,
   type AgentCardProcess,
+  a2aInterfacesOf,
+  a2aUrlOf,
 } from "#shared/schemas/agent-card";
 import type { AgentJsonSchemas } from "../authoring/agent-json-schemas.js";
 import type { AgentConfig } from "../config/agent-config.js";
@@ -13,8 +14,8 @@ const JSON_MEDIA = ["application/json"];
 
 /**
  * The agent's A2A agent card (docs/agent.md, "Agent card"): one skill, this deployment's process,
- * reached through the gateway named by AGENT_GATEWAY_URL (agents take only their gateway's signed
- * calls, so the gateway is the endpoint). Without that var the card lists no interface and says
+ * reached at the gateway's A2A URL for it (AGENT_GATEWAY_URL: agents take only their gateway's
+ * signed calls, so the gateway is the endpoint). Without that var the card lists no interface and says
  * why. The price is what AGENT_TASK_PRICE advertises; the ledger's, read through the gateway, is
  * the one a run costs.
  */
@@ -27,17 +28,14 @@ export function agentCard(args: {
   const { config, schemas } = args;
   const { id, name } = config.process;
   const { gatewayUrl, taskPrice } = config.card;
-  const processRoute = (path: string) =>
-    gatewayUrl === null ? null : `${gatewayUrl}/api/${path}/${encodeURIComponent(id)}`;
-  const executeUrl = processRoute("execute");
   const process: AgentCardProcess = {
     processId: id,
     gatewayUrl,
     ...schemas,
     pricing: taskPrice === null ? null : { taskPrice, currency: CURRENCY },
-    pricingUrl: processRoute("process"),
+    pricingUrl: gatewayUrl === null ? null : `${gatewayUrl}/api/process/${encodeURIComponent(id)}`,
   };
-  if (executeUrl === null) {
+  if (gatewayUrl === null) {
     process.problem = "AGENT_GATEWAY_URL is not set: this card names no endpoint to run it at";
   }
   const price =
@@ -46,18 +44,9 @@ export function agentCard(args: {
     name,
     description: args.description,
     version: args.version,
-    supportedInterfaces:
-      executeUrl === null
-        ? []
-        : [
-            {
-              url: executeUrl,
-              protocolBinding: AGENTGATE_EXECUTE_BINDING,
-              protocolVersion: A2A_PROTOCOL_VERSION,
-            },
-          ],
+    supportedInterfaces: gatewayUrl === null ? [] : a2aInterfacesOf(a2aUrlOf(gatewayUrl, id)),
     capabilities: {
-      streaming: false,
+      streaming: gatewayUrl !== null,
       pushNotifications: false,
       extensions: [
         {
@@ -67,6 +56,8 @@ export function agentCard(args: {
           required: false,
           params: process,
         },
+        // An advertised price: each task is paid through the escrow before it runs.
+        ...(taskPrice === null ? [] : [A2A_X402_CARD_EXTENSION]),
       ],
     },
     defaultInputModes: JSON_MEDIA,

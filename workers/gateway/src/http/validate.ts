@@ -33,13 +33,21 @@ export const validationHook: Hook<unknown, GatewayApp, string, undefined> = (res
 
 /**
  * The same validation for a route answered outside `openapi()` (a route documented with
- * registerPath whose answer is not built by `c.json`): the query parsed by `schema`, a failure
- * the same 400 body as the hook's.
+ * registerPath whose answer is not built by `c.json`): the query or the path's parameters parsed
+ * by `schema`, a failure the same 400 body as the hook's.
  */
-export function queryValidator<T>(schema: z.ZodType<T>) {
-  return validator("query", (value): T => {
+function inputValidator<T>(target: "query" | "param", schema: z.ZodType<T>) {
+  return validator(target, (value): T => {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
-    throw new AppErrorException(validationError(parsed.error.issues, LOCATION.query));
+    throw new AppErrorException(validationError(parsed.error.issues, LOCATION[target]));
   });
+}
+
+export function queryValidator<T>(schema: z.ZodType<T>) {
+  return inputValidator("query", schema);
+}
+
+export function paramValidator<T>(schema: z.ZodType<T>) {
+  return inputValidator("param", schema);
 }

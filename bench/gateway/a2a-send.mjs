@@ -1,0 +1,63 @@
+// A2A at the gateway (issue 22), from one run of bench/gateway/run.mjs: a free process's blocking
+// `SendMessage` over JSON-RPC (POST /a2a/:processId, A2A-Version 1.0) against the plain blocking
+// execute of the same data, alternating run by run, one at a time. A task is a run in its run
+// object (docs/gateway.md, "A2A"), so the like-for-like execute is also shown: the blocking
+// execute with an Idempotency-Key, which runs in a run object too (async-runs.mjs).
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+export async function a2aSendFigures(args) {
+  const { gateway, runs, processId, user } = args;
+  const userAddress = user.accountAddress.toStringLong();
+  let calls = 0;
+  const timed = async (url, headers, body, ok) => {
+    const started = performance.now();
+    const res = await gateway.fetch(url, { method: "POST", headers, body });
+    const text = await res.text();
+    if (!ok(res, text)) throw new Error(`${url}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    return performance.now() - started;
+  };
+  const execute = () =>
+    timed(
+      `https://gateway.bench/api/execute/${processId}`,
+      { "content-type": "application/json" },
+      JSON.stringify({ userAddress, data: { n: calls++ } }),
+      (res) => res.status === 200,
+    );
+  const sendMessage = () =>
+    timed(
+      `https://gateway.bench/a2a/${processId}`,
+      { "content-type": "application/json", "a2a-version": "1.0" },
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: calls,
+        method: "SendMessage",
+        params: {
+          message: { messageId: `m${calls}`, role: "ROLE_USER", parts: [{ data: { n: calls++ } }] },
+        },
+      }),
+      (res, text) => res.status === 200 && text.includes("TASK_STATE_COMPLETED"),
+    );
+  await execute();
+  await sendMessage();
+  const times = { execute: [], a2a: [] };
+  for (let i = 0; i < runs; i++) {
+    times.execute.push(await execute());
+    times.a2a.push(await sendMessage());
+  }
+  for (const list of Object.values(times)) list.sort((a, b) => a - b);
+  return { runs, times };
+}
+
+export function printA2aSend(figures) {
+  const { runs, times } = figures;
+  const p = (list, q) => percentile(list, q).toFixed(1);
+  console.log(`A2A SendMessage (blocking), free process, ${runs} runs each, alternating:`);
+  console.log(
+    `  blocking execute        p50 ${p(times.execute, 50)} ms   p95 ${p(times.execute, 95)} ms`,
+  );
+  console.log(`  A2A SendMessage         p50 ${p(times.a2a, 50)} ms   p95 ${p(times.a2a, 95)} ms`);
+  const ratio = percentile(times.a2a, 50) / percentile(times.execute, 50);
+  console.log(`  A2A / execute at p50    ${ratio.toFixed(2)}x (target <= 1.3x)`);
+}

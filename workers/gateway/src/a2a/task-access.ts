@@ -1,0 +1,33 @@
+import { appError, fail, ok, type Result } from "#shared/errors/app-error";
+import { UUID_V7 } from "../execute/transaction-id.js";
+import { runAccess } from "../runs/run-access.js";
+import { type RunObjectApi, runAccessDepsFor } from "../runs/run-access-deps.js";
+import { runStub } from "../runs/run-stub.js";
+import type { RunRecord } from "../runs/run-types.js";
+import type { A2aCall } from "./a2a-call.js";
+
+/**
+ * The run behind a task id, once the request's credential opens it (docs/gateway.md, "A2A", "Who
+ * may read a task"): the same check as the runs API (runs/run-access.ts), the run's access token
+ * or its payer's caller proof over this very request. A task of another process is not found here.
+ */
+export async function grantedTask(args: {
+  call: A2aCall;
+  taskId: string;
+}): Promise<Result<{ run: RunObjectApi; record: RunRecord }>> {
+  const { call, taskId } = args;
+  if (!UUID_V7.test(taskId)) return fail(appError("task_not_found", "No task has this id"));
+  const run = runStub(call.env, taskId);
+  const access = await runAccess({
+    headers: call.headers,
+    method: call.method,
+    path: call.path,
+    body: call.rawBody,
+    deps: runAccessDepsFor({ env: call.env, run, transactionId: taskId }),
+  });
+  if (!access.ok) return access;
+  if (access.value.processId !== call.processId) {
+    return fail(appError("task_not_found", "No task of this process has this id"));
+  }
+  return ok({ run, record: access.value });
+}

@@ -1,0 +1,92 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { processIdParamSchema } from "#shared/schemas/gateway";
+import { a2aCallOf } from "../a2a/a2a-call.js";
+import { loadProcessCard } from "../a2a/load-card.js";
+import { serveRest } from "../a2a/serve-rest.js";
+import { errorJson } from "../http/declared-answer.js";
+import { rawBody } from "../http/raw-body.js";
+import { errorAnswer } from "../http/respond.js";
+import { paramValidator } from "../http/validate.js";
+import { gatewayRouter } from "../openapi/route-parts.js";
+
+const a2aJson = z.record(z.string(), z.unknown());
+const taskParamsSchema = processIdParamSchema.extend({ taskId: z.string() });
+
+/** An A2A error body (google.rpc.Status, A2A 1.0 §11.6) under each status its errors map to. */
+const errorBodies = Object.fromEntries(
+  [400, 404, 409, 415, 500, 501, 503].map((status) => [
+    status,
+    { description: "An A2A error", content: { "application/json": { schema: a2aJson } } },
+  ]),
+);
+
+/** One HTTP+JSON operation (A2A 1.0), as the OpenAPI document shows it. */
+function operation(args: {
+  method: "get" | "post";
+  path: string;
+  summary: string;
+  stream?: boolean;
+}) {
+  const task = args.path.includes("{taskId}");
+  const answer = args.stream
+    ? { "text/event-stream": { schema: z.string() } }
+    : { "application/json": { schema: a2aJson } };
+  return createRoute({
+    method: args.method,
+    path: `/a2a/{processId}${args.path}`,
+    summary: `A2A HTTP+JSON: ${args.summary}`,
+    description:
+      'A2A 1.0 HTTP+JSON binding of the process\'s A2A server; same tasks, credentials and rules as the JSON-RPC binding (docs/gateway.md, "A2A"). Send `A2A-Version: 1.0`.',
+    request: { params: task ? taskParamsSchema : processIdParamSchema },
+    responses: { 200: { description: args.summary, content: answer }, ...errorBodies },
+  });
+}
+
+const OPERATIONS = [
+  operation({ method: "post", path: "/message:send", summary: "SendMessage" }),
+  operation({
+    method: "post",
+    path: "/message:stream",
+    summary: "SendStreamingMessage",
+    stream: true,
+  }),
+  operation({ method: "get", path: "/tasks", summary: "ListTasks (the task named by contextId)" }),
+  operation({ method: "get", path: "/tasks/{taskId}", summary: "GetTask" }),
+  operation({ method: "post", path: "/tasks/{taskId}:cancel", summary: "CancelTask" }),
+  operation({
+    method: "get",
+    path: "/tasks/{taskId}:subscribe",
+    summary: "SubscribeToTask",
+    stream: true,
+  }),
+];
+
+const documented = gatewayRouter();
+for (const route of OPERATIONS) documented.openAPIRegistry.registerPath(route);
+
+/**
+ * The HTTP+JSON binding's paths under `/a2a/:processId/` (docs/gateway.md, "A2A"): thin; the
+ * operation is read from the rest of the path by src/a2a/serve-rest.ts.
+ */
+export const a2aRestRoutes = documented.on(
+  ["GET", "POST"],
+  "/a2a/:processId/*",
+  paramValidator(processIdParamSchema),
+  rawBody,
+  async (c) => {
+    const { processId } = c.req.valid("param");
+    const url = new URL(c.req.url);
+    const base = url.pathname.indexOf("/", "/a2a/".length);
+    const tail = base === -1 ? "" : url.pathname.slice(base);
+    const call = a2aCallOf({
+      env: c.env,
+      request: c.req.raw,
+      processId,
+      rawBody: c.get("rawBody"),
+    });
+    const card = await loadProcessCard({ env: c.env, processId, origin: call.origin });
+    if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), [404, 503, 500]);
+    return serveRest({ call, card: card.value, tail, query: url.searchParams });
+  },
+);
