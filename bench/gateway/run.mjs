@@ -12,6 +12,8 @@
 //
 //   node bench/gateway/run.mjs [--requests 3000] [--rounds 3] [--concurrency 16] [--processes 10000]
 //     [--pay-runs 30] [--paid-requests 100] [--client-rtt-ms 0] [--async-runs 30]
+//     [--cpu-profile DIR] (CPU profiles of the devnode and the gateway over the first round of
+//     paid throughput, cpu-profile.mjs)
 //
 // Not part of `npm test`. Loopback only, a bounded number of requests; state in a temp folder.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -23,6 +25,7 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { bundleWorkerCode } from "../../scripts/lib/bundle-worker.mjs";
 import { benchOptions } from "../options.mjs";
 import { asyncRunFigures, printAsyncRuns } from "./async-runs.mjs";
+import { profileWorkers } from "./cpu-profile.mjs";
 import { payAndRunFigures, printPayAndRun } from "./pay-and-run.mjs";
 import { printSchemaCheck, schemaCheckFigures } from "./schema-check.mjs";
 
@@ -39,7 +42,9 @@ const options = benchOptions({
     "client-rtt-ms": { fallback: 0, min: 0 },
     "async-runs": { fallback: 30 },
   },
+  strings: { "cpu-profile": "" },
 });
+const PROFILE_DIR = options["cpu-profile"];
 const REQUESTS = options.requests;
 const ROUNDS = options.rounds;
 const CONCURRENCY = options.concurrency;
@@ -151,6 +156,7 @@ const agentSigner = {
 
 const mf = new Miniflare({
   log: new Log(LogLevel.WARN),
+  ...(PROFILE_DIR === "" ? {} : { inspectorPort: 0 }),
   defaultPersistRoot: join(OUT, "state"),
   workers: [
     // The gateway's `local` environment: the default one deploys for a real network.
@@ -381,6 +387,11 @@ try {
       origin: "https://gateway.bench",
       freeExecute: viaGateway,
       load,
+      profile:
+        PROFILE_DIR === ""
+          ? undefined
+          : () =>
+              profileWorkers({ mf, workers: ["agentgate-ledger", "gateway"], dir: PROFILE_DIR }),
     }),
     payAndRunArgs,
   );
