@@ -26,11 +26,13 @@ export interface CommitResult {
   version: bigint;
 }
 
-/** Thrown inside a simulation's SQL transaction so that it rolls back; carries the answer. */
-class SimulationDone extends Error {
-  constructor(readonly result: CommitResult) {
-    super("simulation rolled back");
-  }
+/**
+ * Thrown inside a simulation's SQL transaction so that it rolls back; carries the answer. Not an
+ * Error: commitTransaction catches it at once, and capturing an Error's stack trace was a
+ * measurable share of a simulation's CPU (docs/benchmarks.md, issue 21's devnode paragraph).
+ */
+class SimulationDone {
+  constructor(readonly result: CommitResult) {}
 }
 
 /**
