@@ -82,8 +82,12 @@ export async function profileWorkers({ mf, workers, dir }) {
       const file = join(dir, `${name}.cpuprofile`);
       writeFileSync(file, JSON.stringify(profile));
       const sampledMs = (profile.endTime - profile.startTime) / 1000;
-      console.log(`CPU profile of ${name} (${sampledMs.toFixed(0)} ms sampled), ${file}:`);
-      for (const { name: fn, selfMs, percent } of topSelfTime(profile)) {
+      const top = topSelfTime(profile, Number.POSITIVE_INFINITY);
+      const idleMs = top.find((entry) => entry.name.startsWith("(idle)"))?.selfMs ?? 0;
+      console.log(
+        `CPU profile of ${name}: ${sampledMs.toFixed(0)} ms sampled, ${(sampledMs - idleMs).toFixed(0)} ms not idle, ${file}:`,
+      );
+      for (const { name: fn, selfMs, percent } of top.slice(0, 25)) {
         console.log(
           `  ${percent.toFixed(1).padStart(5)}%  ${selfMs.toFixed(0).padStart(6)} ms  ${fn}`,
         );

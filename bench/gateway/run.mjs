@@ -12,8 +12,8 @@
 //
 //   node bench/gateway/run.mjs [--requests 3000] [--rounds 3] [--concurrency 16] [--processes 10000]
 //     [--pay-runs 30] [--paid-requests 100] [--client-rtt-ms 0] [--async-runs 30]
-//     [--cpu-profile DIR] (CPU profiles of the devnode and the gateway over the first round of
-//     paid throughput, cpu-profile.mjs)
+//     [--cpu-profile DIR] (CPU profiles of the devnode, the gateway, the paid agent and the bench's
+//     ledger request counter over the first round of paid throughput, cpu-profile.mjs)
 //
 // Not part of `npm test`. Loopback only, a bounded number of requests; state in a temp folder.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -391,7 +391,11 @@ try {
         PROFILE_DIR === ""
           ? undefined
           : () =>
-              profileWorkers({ mf, workers: ["agentgate-ledger", "gateway"], dir: PROFILE_DIR }),
+              profileWorkers({
+                mf,
+                workers: ["agentgate-ledger", "gateway", "agent-paid", "ledger-counter"],
+                dir: PROFILE_DIR,
+              }),
     }),
     payAndRunArgs,
   );
