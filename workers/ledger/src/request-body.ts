@@ -30,7 +30,7 @@ const notInTime = () => new NodeError(408, "invalid_input", "request body not re
  * One request body read chunk by chunk against one deadline, counting what it read. The deadline
  * cancels the reader, which ends a pending read, rather than racing every read against a timer
  * promise: that race was a measurable share of a request's CPU in the devnode's Worker
- * (docs/benchmarks.md, "Devnode").
+ * (docs/benchmarks.md, "Profiling the devnode under paid runs").
  */
 class TimedBody {
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
