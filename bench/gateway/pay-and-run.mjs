@@ -22,7 +22,8 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length 
 /**
  * `helpers`: bench/gateway/node-helpers.ts; `gateway`: {fetch} on the gateway's socket; `devnode`:
  * a fetch to the devnode (the client's own ledger requests); `funded()`: a new funded Account;
- * `freeExecute()`: one free execute request; `load(total, call)`: run.mjs's loop.
+ * `freeExecute()`: one free execute request; `load(total, call)`: run.mjs's loop; `profile()`,
+ * optional: starts CPU profiles and resolves with their `stop()`.
  */
 export async function payAndRunFigures(args) {
   const { helpers, processId, price, origin } = args;
@@ -245,7 +246,10 @@ export async function payAndRunFigures(args) {
   const freeRps = [];
   // Throughput compares the gateway's work alone: measured without the added round trip.
   for (let r = 0; r < (args.clientRttMs > 0 ? 0 : args.rounds); r++) {
+    // With run.mjs --cpu-profile, the first round's paid runs are profiled.
+    const stopProfile = r === 0 ? await args.profile?.() : undefined;
     paidRps.push(await paidBatch(args.perRound));
+    await stopProfile?.();
     freeRps.push((await args.load(args.perRound, args.freeExecute)).rps);
   }
   return {

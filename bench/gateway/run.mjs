@@ -13,6 +13,8 @@
 //
 //   node bench/gateway/run.mjs [--requests 3000] [--rounds 3] [--concurrency 16] [--processes 10000]
 //     [--pay-runs 30] [--paid-requests 100] [--client-rtt-ms 0] [--async-runs 30] [--a2a-runs 30]
+//     [--cpu-profile DIR] (CPU profiles of the devnode, the gateway, the paid agent and the bench's
+//     ledger request counter over the first round of paid throughput, cpu-profile.mjs)
 //
 // Not part of `npm test`. Loopback only, a bounded number of requests; state in a temp folder.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -25,6 +27,7 @@ import { bundleWorkerCode } from "../../scripts/lib/bundle-worker.mjs";
 import { benchOptions } from "../options.mjs";
 import { a2aSendFigures, printA2aSend } from "./a2a-send.mjs";
 import { asyncRunFigures, printAsyncRuns } from "./async-runs.mjs";
+import { profileWorkers } from "./cpu-profile.mjs";
 import { payAndRunFigures, printPayAndRun } from "./pay-and-run.mjs";
 import { printSchemaCheck, schemaCheckFigures } from "./schema-check.mjs";
 
@@ -42,7 +45,9 @@ const options = benchOptions({
     "async-runs": { fallback: 30 },
     "a2a-runs": { fallback: 30 },
   },
+  strings: { "cpu-profile": "" },
 });
+const PROFILE_DIR = options["cpu-profile"];
 const REQUESTS = options.requests;
 const ROUNDS = options.rounds;
 const CONCURRENCY = options.concurrency;
@@ -154,6 +159,7 @@ const agentSigner = {
 
 const mf = new Miniflare({
   log: new Log(LogLevel.WARN),
+  ...(PROFILE_DIR === "" ? {} : { inspectorPort: 0 }),
   defaultPersistRoot: join(OUT, "state"),
   workers: [
     // The gateway's `local` environment: the default one deploys for a real network.
@@ -393,6 +399,15 @@ try {
       origin: "https://gateway.bench",
       freeExecute: viaGateway,
       load,
+      profile:
+        PROFILE_DIR === ""
+          ? undefined
+          : () =>
+              profileWorkers({
+                mf,
+                workers: ["agentgate-ledger", "gateway", "agent-paid", "ledger-counter"],
+                dir: PROFILE_DIR,
+              }),
     }),
     payAndRunArgs,
   );
