@@ -25,9 +25,13 @@ const ALLOWED: Record<string, { reads: string[]; why: string }> = {
     reads: ["arrayBuffer"],
     why: "the caller's request body, behind bodyLimit's 1 MiB (app.ts)",
   },
-  "mcp/run-progress-events.ts": {
+  "runs/run-event-reader.ts": {
     reads: ["getReader"],
     why: "the gateway's own run object's event stream, whose events it capped (runs/run-limits.ts)",
+  },
+  "routes/console-dev-wallet.ts": {
+    reads: ["arrayBuffer"],
+    why: "the console's request to relay to the ledger, behind the same bodyLimit",
   },
   "mcp/serve-mcp.ts": {
     reads: ["json"],
