@@ -1,9 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
-import type { AppError } from "#shared/errors/app-error";
 import type { LedgerProcess } from "#shared/ledger/records";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
-import { ledgerAppError } from "../ledger/ledger-error-answer.js";
 import { toSpecProcessJson } from "../ledger/spec-process.js";
+import { type IndexResult, syncedOrRefused } from "./index-result.js";
 import {
   createSchema,
   deleteProcess,
@@ -15,9 +14,7 @@ import {
 } from "./process-index-sql.js";
 import {
   type OneProcessStats,
-  refused,
   type StatsPage,
-  type StatsResult,
   statsOfPage,
   statsOfProcess,
 } from "./stats-answer.js";
@@ -69,38 +66,34 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
     createStatsSchema(this.sql);
   }
 
-  async list(args: ListArgs): Promise<ListPage> {
-    await this.registrySync.ifStale();
+  /**
+   * A page of the list (GET /api/processes, MCP tools/list). A ledger that refuses the sync or
+   * cannot be reached is answered as the ledger's error, a value (index-result.ts).
+   */
+  async list(args: ListArgs): Promise<IndexResult<ListPage>> {
+    const unsynced = await syncedOrRefused([this.registrySync.ifStale()]);
+    if (unsynced !== null) return unsynced;
     const { rows, nextCursor } = this.page(args);
     const bodies = rows.map((row) => row.body);
-    return nextCursor === undefined ? { bodies } : { bodies, nextCursor };
+    return { ok: true, value: nextCursor === undefined ? { bodies } : { bodies, nextCursor } };
   }
 
   /** The figures of the processes the filters match, in id order (GET /api/stats). */
-  async stats(args: ListArgs): Promise<StatsResult<StatsPage>> {
+  async stats(args: ListArgs): Promise<IndexResult<StatsPage>> {
     const unsynced = await this.syncFigures();
-    if (unsynced !== null) return refused(unsynced);
+    if (unsynced !== null) return unsynced;
     return { ok: true, value: statsOfPage({ sql: this.sql, ...this.page(args) }) };
   }
 
   /** One process's figures (GET /api/stats/:processId; stats-answer.ts). */
-  async statsOf(processId: string): Promise<StatsResult<OneProcessStats>> {
+  async statsOf(processId: string): Promise<IndexResult<OneProcessStats>> {
     const unsynced = await this.syncFigures();
-    return unsynced !== null ? refused(unsynced) : statsOfProcess({ sql: this.sql, processId });
+    return unsynced ?? statsOfProcess({ sql: this.sql, processId });
   }
 
-  /**
-   * Both syncs the figures read; a ledger that refuses or cannot be reached is answered as the
-   * ledger's error (docs/gateway.md, "Errors"), a value, since an error thrown across RPC loses
-   * its kind.
-   */
-  private async syncFigures(): Promise<AppError | null> {
-    try {
-      await Promise.all([this.registrySync.ifStale(), this.statsSync.ifStale()]);
-      return null;
-    } catch (error) {
-      return ledgerAppError(error);
-    }
+  /** Both syncs the figures read: the processes they are filtered by, and the events. */
+  private syncFigures() {
+    return syncedOrRefused([this.registrySync.ifStale(), this.statsSync.ifStale()]);
   }
 
   private page(args: ListArgs): { rows: ProcessRow[]; nextCursor?: string } {
