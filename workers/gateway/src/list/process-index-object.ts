@@ -1,17 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
-import type { LedgerProcess } from "#shared/ledger/records";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
-import { toSpecProcessJson } from "../ledger/spec-process.js";
+import { SYNC_PAGES_MAX } from "./bounded-pages.js";
 import { type IndexResult, syncedOrRefused } from "./index-result.js";
-import {
-  createSchema,
-  deleteProcess,
-  type ProcessRow,
-  readRevision,
-  selectPage,
-  upsertProcess,
-  writeRevision,
-} from "./process-index-sql.js";
+import { createSchema, type ProcessRow, selectPage } from "./process-index-sql.js";
+import { syncRegistry } from "./registry-sync.js";
 import {
   type OneProcessStats,
   type StatsPage,
@@ -24,8 +16,6 @@ import { ThrottledSync } from "./throttled-sync.js";
 
 /** How stale a list may be: a request after this long asks the ledger what changed. */
 export const SYNC_INTERVAL_MS = 1_000;
-/** The ledger's page size for list_processes and changed_since. */
-const LEDGER_PAGE = 100n;
 
 type ListArgs = {
   owner?: string | undefined;
@@ -45,17 +35,28 @@ export type ListPage = {
 
 /**
  * The list read model (one instance): every registered process in SQLite, synced from the
- * registry's change feed (registry_revision, changed_since, get_process), so a list request
- * costs one revision check at most, not a walk over the whole registry. Beside it, each
- * process's figures, synced from the ledger's payment events (stats-sync.ts): kept here, not in
- * an object of their own, so the figures are filtered by owner, tag and status in the same
- * SQLite as the list (docs/gateway.md, "Success rates and earnings").
+ * registry's change feed (registry-sync.ts: registry_revision, changed_since, get_process), so a
+ * list request costs one revision check at most, not a walk over the whole registry. Beside it,
+ * each process's figures, synced from the ledger's payment events (stats-sync.ts): kept here, not
+ * in an object of their own, so the figures are filtered by owner, tag and status in the same
+ * SQLite as the list (docs/gateway.md, "Success rates and earnings"). Each sync reads at most
+ * SYNC_PAGES_MAX ledger pages per request (bounded-pages.ts).
  */
 export class ProcessIndexObject extends DurableObject<GatewayEnv> {
   private readonly sql: SqlStorage;
-  private readonly registrySync = new ThrottledSync(() => this.sync(), SYNC_INTERVAL_MS);
+  private readonly registrySync = new ThrottledSync(
+    () =>
+      syncRegistry({ sql: this.sql, ledger: gatewayLedger(this.env), maxPages: SYNC_PAGES_MAX }),
+    SYNC_INTERVAL_MS,
+  );
   private readonly statsSync = new ThrottledSync(
-    () => syncStats({ sql: this.sql, storage: this.ctx.storage, ledger: gatewayLedger(this.env) }),
+    () =>
+      syncStats({
+        sql: this.sql,
+        storage: this.ctx.storage,
+        ledger: gatewayLedger(this.env),
+        maxPages: SYNC_PAGES_MAX,
+      }),
     SYNC_INTERVAL_MS,
   );
 
@@ -109,50 +110,5 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
     return rows.length > args.limit && last !== undefined
       ? { rows: page, nextCursor: last.id }
       : { rows: page };
-  }
-
-  private async sync(): Promise<void> {
-    const ledger = gatewayLedger(this.env);
-    const head = await ledger.registryRevision();
-    const stored = readRevision(this.sql);
-    if (stored === null) {
-      // First sync: page through the registry, then follow the feed from the revision read
-      // before paging (changes made meanwhile are replayed; upserts are idempotent).
-      for (let start = 0n; ; start += LEDGER_PAGE) {
-        const page = await ledger.listProcesses({ start, limit: LEDGER_PAGE });
-        for (const process of page) this.upsert(process);
-        if (BigInt(page.length) < LEDGER_PAGE) break;
-      }
-      writeRevision(this.sql, head.toString());
-    } else {
-      let cursor = BigInt(stored);
-      while (cursor < head) {
-        const ids = await ledger.changedSince({ revision: cursor, limit: LEDGER_PAGE });
-        if (ids.length === 0) break;
-        for (const id of new Set(ids)) {
-          const process = await ledger.getProcess(id);
-          if (process === null) this.remove(id);
-          else this.upsert(process);
-        }
-        // One id per revision: the feed is a dense log.
-        cursor += BigInt(ids.length);
-        writeRevision(this.sql, cursor.toString());
-      }
-    }
-  }
-
-  private upsert(process: LedgerProcess): void {
-    const { body, spec } = toSpecProcessJson(process);
-    upsertProcess(this.sql, {
-      id: spec.id,
-      owner: spec.owner,
-      status: spec.status,
-      body,
-      tags: spec.tags,
-    });
-  }
-
-  private remove(id: string): void {
-    deleteProcess(this.sql, id);
   }
 }
