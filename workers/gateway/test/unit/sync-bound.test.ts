@@ -40,22 +40,16 @@ function processAt(position: number): LedgerProcess {
 }
 
 describe("readBoundedPages", () => {
-  it("stops after maxPages while pages say more follow, and says it is behind", async () => {
+  it.each([
+    { pages: 10, progress: "behind", read: 3 },
+    { pages: 2, progress: "caught_up", read: 2 },
+  ])("over $pages pages with a bound of 3: reads $read, $progress", async (expected) => {
     let read = 0;
     const progress = await readBoundedPages({
       maxPages: 3,
-      page: async () => ({ more: ++read < 10 }),
+      page: async () => ({ more: ++read < expected.pages }),
     });
-    expect({ progress, read }).toEqual({ progress: "behind", read: 3 });
-  });
-
-  it("stops at the last page within the bound, caught up", async () => {
-    let read = 0;
-    const progress = await readBoundedPages({
-      maxPages: 3,
-      page: async () => ({ more: ++read < 2 }),
-    });
-    expect({ progress, read }).toEqual({ progress: "caught_up", read: 2 });
+    expect({ progress, read }).toEqual({ progress: expected.progress, read: expected.read });
   });
 });
 
