@@ -436,18 +436,23 @@ try {
     `registered ${registered} processes in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
   const listUrl = (q) => `https://gateway.bench/api/processes?${q}`;
+  // The read model's initial sync reads at most 5 ledger pages per request (docs/gateway.md,
+  // "List"): requests go on with it until every rare process is listed.
+  const rareMatches = Math.ceil((PROCESSES - 2) / RARE_TAG_EVERY);
   const first = performance.now();
-  await (await gateway.fetch(listUrl("tag=rare"))).arrayBuffer();
+  let syncRequests = 0;
+  for (let count = -1; count < rareMatches && syncRequests <= registered / 100; ) {
+    syncRequests += 1;
+    count = (await (await gateway.fetch(listUrl("tag=rare"))).json()).count;
+  }
   console.log(
-    `list: first request (read model's initial sync) ${(performance.now() - first).toFixed(0)} ms`,
+    `list: initial sync over ${syncRequests} requests, ${(performance.now() - first).toFixed(0)} ms`,
   );
   // Latency, one request at a time (the read model re-checks the registry revision once a second).
   const rare = await load(LIST_REQUESTS, () => gateway.fetch(listUrl("tag=rare")), 1);
   const capped = await load(LIST_REQUESTS, () => gateway.fetch(listUrl("tag=common&limit=100")), 1);
   console.log("list, one request at a time:");
-  console.log(
-    `list over ${registered} processes, tag=rare (${Math.ceil((PROCESSES - 2) / RARE_TAG_EVERY)} matches): ${fmt(rare)}`,
-  );
+  console.log(`list over ${registered} processes, tag=rare (${rareMatches} matches): ${fmt(rare)}`);
   console.log(
     `list over ${registered} processes, tag=common&limit=100:             ${fmt(capped)}`,
   );

@@ -1,23 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
-import type { AppError } from "#shared/errors/app-error";
-import type { LedgerProcess } from "#shared/ledger/records";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
-import { ledgerAppError } from "../ledger/ledger-error-answer.js";
-import { toSpecProcessJson } from "../ledger/spec-process.js";
-import {
-  createSchema,
-  deleteProcess,
-  type ProcessRow,
-  readRevision,
-  selectPage,
-  upsertProcess,
-  writeRevision,
-} from "./process-index-sql.js";
+import { SYNC_PAGES_MAX } from "./bounded-pages.js";
+import { type IndexResult, syncedOrRefused } from "./index-result.js";
+import { createSchema, type ProcessRow, selectPage } from "./process-index-sql.js";
+import { syncRegistry } from "./registry-sync.js";
 import {
   type OneProcessStats,
-  refused,
   type StatsPage,
-  type StatsResult,
   statsOfPage,
   statsOfProcess,
 } from "./stats-answer.js";
@@ -27,8 +16,6 @@ import { ThrottledSync } from "./throttled-sync.js";
 
 /** How stale a list may be: a request after this long asks the ledger what changed. */
 export const SYNC_INTERVAL_MS = 1_000;
-/** The ledger's page size for list_processes and changed_since. */
-const LEDGER_PAGE = 100n;
 
 type ListArgs = {
   owner?: string | undefined;
@@ -48,17 +35,28 @@ export type ListPage = {
 
 /**
  * The list read model (one instance): every registered process in SQLite, synced from the
- * registry's change feed (registry_revision, changed_since, get_process), so a list request
- * costs one revision check at most, not a walk over the whole registry. Beside it, each
- * process's figures, synced from the ledger's payment events (stats-sync.ts): kept here, not in
- * an object of their own, so the figures are filtered by owner, tag and status in the same
- * SQLite as the list (docs/gateway.md, "Success rates and earnings").
+ * registry's change feed (registry-sync.ts: registry_revision, changed_since, get_process), so a
+ * list request costs one revision check at most, not a walk over the whole registry. Beside it,
+ * each process's figures, synced from the ledger's payment events (stats-sync.ts): kept here, not
+ * in an object of their own, so the figures are filtered by owner, tag and status in the same
+ * SQLite as the list (docs/gateway.md, "Success rates and earnings"). Each sync reads at most
+ * SYNC_PAGES_MAX ledger pages per request (bounded-pages.ts).
  */
 export class ProcessIndexObject extends DurableObject<GatewayEnv> {
   private readonly sql: SqlStorage;
-  private readonly registrySync = new ThrottledSync(() => this.sync(), SYNC_INTERVAL_MS);
+  private readonly registrySync = new ThrottledSync(
+    () =>
+      syncRegistry({ sql: this.sql, ledger: gatewayLedger(this.env), maxPages: SYNC_PAGES_MAX }),
+    SYNC_INTERVAL_MS,
+  );
   private readonly statsSync = new ThrottledSync(
-    () => syncStats({ sql: this.sql, storage: this.ctx.storage, ledger: gatewayLedger(this.env) }),
+    () =>
+      syncStats({
+        sql: this.sql,
+        storage: this.ctx.storage,
+        ledger: gatewayLedger(this.env),
+        maxPages: SYNC_PAGES_MAX,
+      }),
     SYNC_INTERVAL_MS,
   );
 
@@ -69,38 +67,34 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
     createStatsSchema(this.sql);
   }
 
-  async list(args: ListArgs): Promise<ListPage> {
-    await this.registrySync.ifStale();
+  /**
+   * A page of the list (GET /api/processes, MCP tools/list). A ledger that refuses the sync or
+   * cannot be reached is answered as the ledger's error, a value (index-result.ts).
+   */
+  async list(args: ListArgs): Promise<IndexResult<ListPage>> {
+    const unsynced = await syncedOrRefused([this.registrySync.ifStale()]);
+    if (unsynced !== null) return unsynced;
     const { rows, nextCursor } = this.page(args);
     const bodies = rows.map((row) => row.body);
-    return nextCursor === undefined ? { bodies } : { bodies, nextCursor };
+    return { ok: true, value: nextCursor === undefined ? { bodies } : { bodies, nextCursor } };
   }
 
   /** The figures of the processes the filters match, in id order (GET /api/stats). */
-  async stats(args: ListArgs): Promise<StatsResult<StatsPage>> {
+  async stats(args: ListArgs): Promise<IndexResult<StatsPage>> {
     const unsynced = await this.syncFigures();
-    if (unsynced !== null) return refused(unsynced);
+    if (unsynced !== null) return unsynced;
     return { ok: true, value: statsOfPage({ sql: this.sql, ...this.page(args) }) };
   }
 
   /** One process's figures (GET /api/stats/:processId; stats-answer.ts). */
-  async statsOf(processId: string): Promise<StatsResult<OneProcessStats>> {
+  async statsOf(processId: string): Promise<IndexResult<OneProcessStats>> {
     const unsynced = await this.syncFigures();
-    return unsynced !== null ? refused(unsynced) : statsOfProcess({ sql: this.sql, processId });
+    return unsynced ?? statsOfProcess({ sql: this.sql, processId });
   }
 
-  /**
-   * Both syncs the figures read; a ledger that refuses or cannot be reached is answered as the
-   * ledger's error (docs/gateway.md, "Errors"), a value, since an error thrown across RPC loses
-   * its kind.
-   */
-  private async syncFigures(): Promise<AppError | null> {
-    try {
-      await Promise.all([this.registrySync.ifStale(), this.statsSync.ifStale()]);
-      return null;
-    } catch (error) {
-      return ledgerAppError(error);
-    }
+  /** Both syncs the figures read: the processes they are filtered by, and the events. */
+  private syncFigures() {
+    return syncedOrRefused([this.registrySync.ifStale(), this.statsSync.ifStale()]);
   }
 
   private page(args: ListArgs): { rows: ProcessRow[]; nextCursor?: string } {
@@ -116,50 +110,5 @@ export class ProcessIndexObject extends DurableObject<GatewayEnv> {
     return rows.length > args.limit && last !== undefined
       ? { rows: page, nextCursor: last.id }
       : { rows: page };
-  }
-
-  private async sync(): Promise<void> {
-    const ledger = gatewayLedger(this.env);
-    const head = await ledger.registryRevision();
-    const stored = readRevision(this.sql);
-    if (stored === null) {
-      // First sync: page through the registry, then follow the feed from the revision read
-      // before paging (changes made meanwhile are replayed; upserts are idempotent).
-      for (let start = 0n; ; start += LEDGER_PAGE) {
-        const page = await ledger.listProcesses({ start, limit: LEDGER_PAGE });
-        for (const process of page) this.upsert(process);
-        if (BigInt(page.length) < LEDGER_PAGE) break;
-      }
-      writeRevision(this.sql, head.toString());
-    } else {
-      let cursor = BigInt(stored);
-      while (cursor < head) {
-        const ids = await ledger.changedSince({ revision: cursor, limit: LEDGER_PAGE });
-        if (ids.length === 0) break;
-        for (const id of new Set(ids)) {
-          const process = await ledger.getProcess(id);
-          if (process === null) this.remove(id);
-          else this.upsert(process);
-        }
-        // One id per revision: the feed is a dense log.
-        cursor += BigInt(ids.length);
-        writeRevision(this.sql, cursor.toString());
-      }
-    }
-  }
-
-  private upsert(process: LedgerProcess): void {
-    const { body, spec } = toSpecProcessJson(process);
-    upsertProcess(this.sql, {
-      id: spec.id,
-      owner: spec.owner,
-      status: spec.status,
-      body,
-      tags: spec.tags,
-    });
-  }
-
-  private remove(id: string): void {
-    deleteProcess(this.sql, id);
   }
 }

@@ -20,6 +20,11 @@ CREATE TABLE IF NOT EXISTS sync_state (
   singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
   revision TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS registry_walk (
+  singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+  head TEXT NOT NULL,
+  below TEXT NOT NULL
+);
 `;
 
 export function createSchema(sql: SqlStorage): void {
@@ -39,6 +44,31 @@ export function writeRevision(sql: SqlStorage, revision: string): void {
     "INSERT INTO sync_state (singleton, revision) VALUES (1, ?) ON CONFLICT (singleton) DO UPDATE SET revision = excluded.revision",
     revision,
   );
+}
+
+/**
+ * The first sync's walk through the registry while it lasts (registry-sync.ts): the revision read
+ * before it started, and the position it has walked down to.
+ */
+export type RegistryWalk = { head: bigint; below: bigint };
+
+export function readWalk(sql: SqlStorage): RegistryWalk | null {
+  const row = sql
+    .exec<{ head: string; below: string }>("SELECT head, below FROM registry_walk")
+    .toArray()[0];
+  return row === undefined ? null : { head: BigInt(row.head), below: BigInt(row.below) };
+}
+
+export function writeWalk(sql: SqlStorage, walk: RegistryWalk): void {
+  sql.exec(
+    "INSERT INTO registry_walk (singleton, head, below) VALUES (1, ?, ?) ON CONFLICT (singleton) DO UPDATE SET head = excluded.head, below = excluded.below",
+    walk.head.toString(),
+    walk.below.toString(),
+  );
+}
+
+export function clearWalk(sql: SqlStorage): void {
+  sql.exec("DELETE FROM registry_walk");
 }
 
 /** Stores the process and replaces its tags. */

@@ -1,7 +1,6 @@
-import type { AppError } from "#shared/errors/app-error";
-import type { ErrorCode } from "#shared/errors/codes";
 import { processStatusSchema } from "#shared/schemas/process";
 import type { ProcessStats } from "#shared/schemas/stats";
+import type { IndexResult } from "./index-result.js";
 import { type ProcessRow, selectProcess } from "./process-index-sql.js";
 import { type Figures, NO_FIGURES, successRate } from "./stats-figures.js";
 import { readFigures, readStatsVersion } from "./stats-sql.js";
@@ -10,21 +9,6 @@ import { readFigures, readStatsVersion } from "./stats-sql.js";
 export type StatsPage = { stats: ProcessStats[]; nextCursor?: string; ledgerVersion: string };
 
 export type OneProcessStats = { stats: ProcessStats; ledgerVersion: string };
-
-/**
- * The figures, or why not: an error's code and message only, since a Durable Object's answer
- * crosses RPC and an AppError's free-form details would not (a union member that cannot be sent
- * is dropped from the stub's type).
- */
-export type StatsResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; code: ErrorCode; message?: string };
-
-export function refused(error: AppError): { ok: false; code: ErrorCode; message?: string } {
-  return error.message === undefined
-    ? { ok: false, code: error.code }
-    : { ok: false, code: error.code, message: error.message };
-}
 
 /** A process's figures as the API answers them: counts, the rate, octas as decimal strings. */
 function toProcessStats(args: {
@@ -74,7 +58,7 @@ export function statsOfPage(args: {
 export function statsOfProcess(args: {
   sql: SqlStorage;
   processId: string;
-}): StatsResult<OneProcessStats> {
+}): IndexResult<OneProcessStats> {
   const row = selectProcess(args.sql, args.processId);
   const figures = readFigures(args.sql, [args.processId]).get(args.processId);
   if (row === null && figures === undefined) return { ok: false, code: "process_not_found" };

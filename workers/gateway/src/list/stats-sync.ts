@@ -1,5 +1,6 @@
 import type { LedgerClient } from "#shared/ledger/client";
 import { MODULE_EVENTS_PAGE_MAX, type ModuleEvent } from "#shared/ledger/module-events";
+import { readBoundedPages, type SyncProgress } from "./bounded-pages.js";
 import { figuresChange, NO_FIGURES, STATS_EVENTS } from "./stats-figures.js";
 import { readFigures, readStatsVersion, writeFigures, writeStatsVersion } from "./stats-sql.js";
 
@@ -22,31 +23,35 @@ export function wholeTransactions(args: { page: ModuleEvent[]; limit: number; af
 }
 
 /**
- * Brings the figures up to the indexer's newest payment events: each page's changes and the
- * cursor are written in one storage transaction, so a failed sync resumes where it stopped and
- * never counts an event twice.
+ * Brings the figures toward the indexer's newest payment events, at most `maxPages` pages per
+ * call (bounded-pages.ts): each page's changes and the cursor are written in one storage
+ * transaction, so a sync that failed or stopped at the bound resumes where it stopped and never
+ * counts an event twice; the figures' `ledgerVersion` says how far it got.
  */
 export async function syncStats(args: {
   sql: SqlStorage;
   storage: DurableObjectStorage;
-  ledger: LedgerClient;
-}): Promise<void> {
+  ledger: Pick<LedgerClient, "moduleEvents">;
+  maxPages: number;
+}): Promise<SyncProgress> {
   const { sql } = args;
-  let after = readStatsVersion(sql);
-  for (;;) {
-    const limit = MODULE_EVENTS_PAGE_MAX;
-    const page = await args.ledger.moduleEvents({ names: STATS_EVENTS, after, limit });
-    const { events, upTo } = wholeTransactions({ page, limit, after });
-    args.storage.transactionSync(() => {
-      for (const event of events) {
-        const change = figuresChange(event);
-        if (change === null) continue;
-        const current = readFigures(sql, [change.processId]).get(change.processId);
-        writeFigures(sql, change.processId, change.apply(current ?? NO_FIGURES));
-      }
-      writeStatsVersion(sql, upTo);
-    });
-    if (page.length < limit) return;
-    after = upTo;
-  }
+  return readBoundedPages({
+    maxPages: args.maxPages,
+    page: async () => {
+      const after = readStatsVersion(sql);
+      const limit = MODULE_EVENTS_PAGE_MAX;
+      const page = await args.ledger.moduleEvents({ names: STATS_EVENTS, after, limit });
+      const { events, upTo } = wholeTransactions({ page, limit, after });
+      args.storage.transactionSync(() => {
+        for (const event of events) {
+          const change = figuresChange(event);
+          if (change === null) continue;
+          const current = readFigures(sql, [change.processId]).get(change.processId);
+          writeFigures(sql, change.processId, change.apply(current ?? NO_FIGURES));
+        }
+        writeStatsVersion(sql, upTo);
+      });
+      return { more: page.length === limit };
+    },
+  });
 }

@@ -1,5 +1,12 @@
-import type { ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  type ListToolsResult,
+  McpError,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { Process } from "#shared/schemas/process";
+import { answerOf } from "../http/failure.js";
+import { type IndexRefusal, indexFailure } from "../list/index-result.js";
 import { loadProcessSchema } from "../schema/process-schema.js";
 import { mapBounded } from "./map-bounded.js";
 import type { McpQuery } from "./mcp-query.js";
@@ -36,13 +43,15 @@ export async function listTools(args: {
   cursor: string | undefined;
 }): Promise<ListToolsResult> {
   const { env, query, cursor } = args;
-  const page = await env.PROCESS_INDEX.getByName("registry").list({
+  const listed = await env.PROCESS_INDEX.getByName("registry").list({
     owner: query.owner,
     tag: query.tag,
     status: "active",
     cursor,
     limit: query.limit ?? MCP_PAGE_SIZE_MAX,
   });
+  if (!listed.ok) throw listRefused(listed);
+  const page = listed.value;
   // The read model holds each process as the gateway answers it (list/process-index-object.ts).
   const processes = page.bodies.map((body) => JSON.parse(body) as Process);
   const tools = await mapBounded({
@@ -51,6 +60,15 @@ export async function listTools(args: {
     fn: async (process) => toolOf(process, await inputSchemaOf(env, process.id)),
   });
   return page.nextCursor === undefined ? { tools } : { tools, nextCursor: page.nextCursor };
+}
+
+/**
+ * The list could not be synced from the ledger: the gateway's own failure, Internal error with
+ * the body GET /api/processes answers (docs/mcp.md, "Paging").
+ */
+function listRefused(refusal: IndexRefusal): McpError {
+  const { body } = answerOf(indexFailure(refusal));
+  return new McpError(ErrorCode.InternalError, String(body.error), body);
 }
 
 /**

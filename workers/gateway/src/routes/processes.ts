@@ -10,16 +10,20 @@ import {
 } from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
 import { errorJson } from "../http/declared-answer.js";
+import { answerOf } from "../http/failure.js";
 import { errorAnswer, nowIso } from "../http/respond.js";
 import { queryValidator } from "../http/validate.js";
 import { gatewayLedger } from "../ledger/gateway-ledger.js";
 import { cachedProcess } from "../ledger/process-cache.js";
+import { indexFailure } from "../list/index-result.js";
 import { errorAnswers, gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";
 
 /** Without `limit`, a list returns at most this many matches (documented in docs/gateway.md). */
 export const LIST_CAP = LIST_LIMIT_MAX;
 
 const PROCESS_ERRORS = [400, 404, 500, 503, 504] as const;
+/** A list's errors: its query, and the ledger refusing or unreachable while it syncs. */
+export const LIST_ERRORS = [400, 500, 503] as const;
 
 const processRoute = createRoute({
   method: "get",
@@ -40,7 +44,7 @@ const listRoute = createRoute({
   request: { query: listQuerySchema },
   responses: {
     200: jsonAnswer("Matching processes", processListResponseSchema),
-    ...errorAnswers(400, 500, 503),
+    ...errorAnswers(...LIST_ERRORS),
   },
 });
 
@@ -68,13 +72,15 @@ export const processRoutes = documented.get(
   queryValidator(listQuerySchema),
   async (c) => {
     const query = c.req.valid("query");
-    const page = await c.env.PROCESS_INDEX.getByName("registry").list({
+    const listed = await c.env.PROCESS_INDEX.getByName("registry").list({
       owner: query.owner,
       tag: query.tag,
       status: query.status,
       cursor: query.cursor,
       limit: query.limit ?? LIST_CAP,
     });
+    if (!listed.ok) return errorJson(c, answerOf(indexFailure(listed)), LIST_ERRORS);
+    const page = listed.value;
     // The read model stores each process's JSON; the answer is spliced, not re-serialized.
     const next =
       page.nextCursor === undefined ? "" : `,"nextCursor":${JSON.stringify(page.nextCursor)}`;

@@ -1,13 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
-import { appError } from "#shared/errors/app-error";
 import { listQuerySchema, processIdParamSchema } from "#shared/schemas/gateway";
 import { statsListResponseSchema, statsResponseSchema } from "#shared/schemas/stats";
 import { errorJson } from "../http/declared-answer.js";
-import { errorAnswer, nowIso } from "../http/respond.js";
+import { answerOf } from "../http/failure.js";
+import { nowIso } from "../http/respond.js";
+import { indexFailure } from "../list/index-result.js";
 import { errorAnswers, gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";
-import { LIST_CAP } from "./processes.js";
+import { LIST_CAP, LIST_ERRORS } from "./processes.js";
 
-const LIST_ERRORS = [400, 500, 503] as const;
 const STATS_ERRORS = [400, 404, 500, 503] as const;
 
 const statsListRoute = createRoute({
@@ -44,7 +44,7 @@ export const statsRoutes = gatewayRouter()
       cursor: query.cursor,
       limit: query.limit ?? LIST_CAP,
     });
-    if (!page.ok) return errorJson(c, errorAnswer(appError(page.code, page.message)), LIST_ERRORS);
+    if (!page.ok) return errorJson(c, answerOf(indexFailure(page)), LIST_ERRORS);
     const { stats } = page.value;
     return c.json(
       { success: true as const, ...page.value, count: stats.length, timestamp: nowIso() },
@@ -54,9 +54,6 @@ export const statsRoutes = gatewayRouter()
   .openapi(statsRoute, async (c) => {
     const { processId } = c.req.valid("param");
     const found = await c.env.PROCESS_INDEX.getByName("registry").statsOf(processId);
-    if (!found.ok) {
-      const answer = errorAnswer(appError(found.code, found.message), { processId });
-      return errorJson(c, answer, STATS_ERRORS);
-    }
+    if (!found.ok) return errorJson(c, answerOf(indexFailure(found, processId)), STATS_ERRORS);
     return c.json({ success: true as const, ...found.value, timestamp: nowIso() }, 200);
   });

@@ -49,7 +49,8 @@ async function auxiliaryWorker(args: {
 async function testSupportWorker(args: {
   entry: string;
   name: string;
-  durableObjects: Record<string, string>;
+  durableObjects?: Record<string, string>;
+  serviceBindings?: Record<string, string>;
 }) {
   const outfile = await bundleWorkerCode({
     entry: join(import.meta.dirname, "../support", args.entry),
@@ -62,7 +63,8 @@ async function testSupportWorker(args: {
     scriptPath: outfile,
     compatibilityDate: "2026-04-01",
     compatibilityFlags: ["nodejs_compat"],
-    durableObjects: args.durableObjects,
+    durableObjects: args.durableObjects ?? {},
+    serviceBindings: args.serviceBindings ?? {},
   };
 }
 
@@ -84,6 +86,18 @@ function hostileAgentWorker() {
     entry: "hostile-agent/hostile-agent.ts",
     name: "agentgate-hostile-agent",
     durableObjects: { REQUEST_COUNTER: "RequestCounterObject" },
+  });
+}
+
+/**
+ * The faulty ledger (test/support/faulty-ledger): the devnode, or a 503 or 400 when a test says
+ * so; gateway FAULTY (peerGatewayWorkers) reads its ledger through it.
+ */
+function faultyLedgerWorker() {
+  return testSupportWorker({
+    entry: "faulty-ledger/faulty-ledger.ts",
+    name: "agentgate-faulty-ledger",
+    serviceBindings: { LEDGER: "agentgate-ledger" },
   });
 }
 
@@ -141,9 +155,15 @@ async function peerGatewayWorkers() {
   // Gateway LONG (issue 21, MCP progress): the slow example agent with a time limit its
   // minute-and-a-half runs fit in, which the 2 s of the others cut.
   const long = peer("GATEWAY_LONG", TEST_OPERATOR_PRIVATE_KEY);
+  // Gateway FAULTY: its ledger, in its Durable Objects too, is the faulty ledger's.
+  const faulty = peer("GATEWAY_FAULTY", TEST_OPERATOR_PRIVATE_KEY);
   return [
     peer("GATEWAY_B", TEST_OPERATOR_PRIVATE_KEY),
     peer("GATEWAY_C", TEST_OPERATOR_C_PRIVATE_KEY),
+    {
+      ...faulty,
+      serviceBindings: { ...faulty.serviceBindings, LEDGER: "agentgate-faulty-ledger" },
+    },
     {
       ...long,
       serviceBindings: {
@@ -170,6 +190,7 @@ export async function gatewayPoolOptions() {
     name: "agentgate-agent-slow-report",
     bindings: AGENT_AUTH,
   });
+  const faultyLedgerBundled = faultyLedgerWorker();
   const [ledger, agent, textStats, jsonTransform, counting, hostile] = await Promise.all([
     auxiliaryWorker({
       configPath: "workers/ledger/wrangler.jsonc",
@@ -198,6 +219,7 @@ export async function gatewayPoolOptions() {
     hostileAgentWorker(),
   ]);
   const peerGateways = await peerGatewaysBundled;
+  const faultyLedger = await faultyLedgerBundled;
   const slowReport = await slowReportBundled;
   // An agent deployment serves one process id, so each test process gets its own echo Worker.
   const agents = Object.entries(TEST_AGENTS).map(([binding, processId]) => ({
@@ -216,6 +238,7 @@ export async function gatewayPoolOptions() {
         slowReport,
         counting,
         hostile,
+        faultyLedger,
         ...agents.map(({ binding: _b, ...worker }) => worker),
         ...peerGateways,
         // A Worker declared as an agent that answers no AgentResponse (the gateway's 500 case).
@@ -240,6 +263,9 @@ export async function gatewayPoolOptions() {
         GATEWAY_B: "agentgate-gateway-b",
         GATEWAY_C: "agentgate-gateway-c",
         GATEWAY_LONG: "agentgate-gateway-long",
+        // Test-only: gateway FAULTY and the switch of its ledger's fault (faultyLedgerWorker).
+        GATEWAY_FAULTY: "agentgate-gateway-faulty",
+        FAULTY_LEDGER: "agentgate-faulty-ledger",
       },
       bindings: {
         OPERATOR_PRIVATE_KEY: TEST_OPERATOR_PRIVATE_KEY,

@@ -6,7 +6,8 @@ import { PEER_GATEWAY_ORIGINS } from "./test-secrets.js";
 /** The extra deployments of the gateway in the test pool (test/pool, peerGatewayWorkers). */
 export type PeerGateway = keyof typeof PEER_GATEWAY_ORIGINS;
 
-export function binding(name: PeerGateway): Fetcher {
+/** A peer gateway's binding, or the faulty ledger's switch (test/pool, faultyLedgerWorker). */
+export function binding(name: PeerGateway | "FAULTY_LEDGER"): Fetcher {
   const fetcher: unknown = Reflect.get(env, name);
   if (typeof fetcher !== "object" || fetcher === null || !("fetch" in fetcher)) {
     throw new Error(`the test pool binds no ${name} (see test/pool)`);

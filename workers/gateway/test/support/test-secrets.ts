@@ -30,4 +30,5 @@ export const PEER_GATEWAY_ORIGINS = {
   GATEWAY_B: "https://gateway-b.test",
   GATEWAY_C: "https://gateway-c.test",
   GATEWAY_LONG: "https://gateway-long.test",
+  GATEWAY_FAULTY: "https://gateway-faulty.test",
 } as const;
