@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { IndexResult } from "../list/index-result.js";
 import { cardUrlOf } from "./process-card.js";
 
 /** One entry of the A2A listing: an active process and where its card is. */
@@ -28,21 +29,20 @@ export async function a2aListing(args: {
   origin: string;
   cursor: string | undefined;
   limit: number;
-}): Promise<A2aListing> {
-  const page = await args.env.PROCESS_INDEX.getByName("registry").list({
+}): Promise<IndexResult<A2aListing>> {
+  const listed = await args.env.PROCESS_INDEX.getByName("registry").list({
     status: "active",
     cursor: args.cursor,
     limit: args.limit,
   });
+  if (!listed.ok) return listed;
+  const page = listed.value;
   const agents = page.bodies.flatMap((body) => {
     const listed = listedProcessSchema.safeParse(JSON.parse(body));
     if (!listed.success) return [];
     const { id, name } = listed.data;
     return [{ processId: id, name, cardUrl: cardUrlOf(args.origin, id) }];
   });
-  return {
-    success: true,
-    agents,
-    ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }),
-  };
+  const next = page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor };
+  return { ok: true, value: { success: true, agents, ...next } };
 }

@@ -8,11 +8,13 @@ import { a2aListing, a2aListingSchema } from "../a2a/card-listing.js";
 import { loadProcessCard } from "../a2a/load-card.js";
 import { serveJsonRpc } from "../a2a/serve-json-rpc.js";
 import { errorJson } from "../http/declared-answer.js";
+import { answerOf } from "../http/failure.js";
 import { rawBody } from "../http/raw-body.js";
 import { errorAnswer } from "../http/respond.js";
 import { paramValidator } from "../http/validate.js";
+import { indexFailure } from "../list/index-result.js";
 import { errorAnswers, gatewayRouter, jsonAnswer } from "../openapi/route-parts.js";
-import { LIST_CAP } from "./processes.js";
+import { LIST_CAP, LIST_ERRORS } from "./processes.js";
 
 const CARD_ERRORS = [400, 404, 500, 503] as const;
 
@@ -65,7 +67,7 @@ const listingRoute = createRoute({
   request: { query: z.object({ cursor: z.string().min(1).max(256).optional() }) },
   responses: {
     200: jsonAnswer("The A2A agents", a2aListingSchema),
-    ...errorAnswers(400, 500, 503),
+    ...errorAnswers(...LIST_ERRORS),
   },
 });
 
@@ -83,7 +85,9 @@ const documented = gatewayRouter()
   .openapi(listingRoute, async (c) => {
     const { cursor } = c.req.valid("query");
     const origin = a2aOriginOf(c.env, c.req.url);
-    return c.json(await a2aListing({ env: c.env, origin, cursor, limit: LIST_CAP }), 200);
+    const listing = await a2aListing({ env: c.env, origin, cursor, limit: LIST_CAP });
+    if (!listing.ok) return errorJson(c, answerOf(indexFailure(listing)), LIST_ERRORS);
+    return c.json(listing.value, 200);
   });
 // Documented by its route; the body goes to the SDK's JSON-RPC handler as sent, which answers
 // malformed requests with JSON-RPC's own errors rather than the gateway's 400.

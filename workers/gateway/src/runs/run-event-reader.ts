@@ -16,7 +16,10 @@ export async function* readRunEvents(args: {
   args.signal?.addEventListener("abort", stop, { once: true });
   const decoder = new TextDecoder();
   const found: RunEvent[] = [];
-  const parser = new SseParser((_name, data) => {
+  // The `result` event ends the stream by its name, parsed or not: nothing follows it.
+  let ended = false;
+  const parser = new SseParser((name, data) => {
+    if (name === "result") ended = true;
     const event = runEventSchema.safeParse(parseJson(data));
     if (event.success) found.push(event.data);
   });
@@ -29,6 +32,7 @@ export async function* readRunEvents(args: {
         yield event;
         if (event.type === "result") return;
       }
+      if (ended) return;
     }
   } finally {
     args.signal?.removeEventListener("abort", stop);

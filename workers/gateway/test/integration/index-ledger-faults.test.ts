@@ -41,7 +41,7 @@ async function errorOf(path: string) {
   return { status: res.status, body };
 }
 
-const READ_MODEL_ROUTES = ["/api/processes", "/api/stats", "/api/stats/no-such-process"];
+const READ_MODEL_ROUTES = ["/api/processes", "/api/stats", "/api/stats/no-such-process", "/a2a"];
 
 describe("the list's read model when its ledger fails", () => {
   beforeAll(async () => {
