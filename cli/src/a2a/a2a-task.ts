@@ -2,9 +2,10 @@
  * Reading an A2A task as the gateway answers it (docs/gateway.md, "A2A"): its state, result,
  * access token, payment offer and receipt, and a stream's events folded into the task.
  */
-import { type StreamResponse, type Task, TaskState } from "@a2a-js/sdk";
+import { type StreamResponse, type Task, TaskState, type TaskStatusUpdateEvent } from "@a2a-js/sdk";
 import { PaymentRequiredV2Schema } from "@x402/core/schemas";
 import type { PaymentRequirements } from "@x402/core/types";
+import { type RunEvent, runProgressSchema } from "#shared/schemas/runs";
 import { escrowRequirementExtraSchema } from "#shared/x402/escrow-scheme";
 
 const ACCESS_TOKEN_KEY = "agentgate/accessToken";
@@ -31,6 +32,24 @@ export function statusText(task: Pick<Task, "status">): string | undefined {
   const parts = task.status?.message?.parts ?? [];
   const texts = parts.flatMap((p) => (p.content?.$case === "text" ? [p.content.value] : []));
   return texts.length === 0 ? undefined : texts.join(" ");
+}
+
+/**
+ * A streamed status update as the run event it reports (docs/gateway.md, "Blocking": a log line
+ * or progress report is a `working` update marked in its message's metadata), so `a2a send
+ * --stream` shows the lines `run` shows (run-live-view.ts). The final state comes with the
+ * result, which the command prints: undefined.
+ */
+export function runEventOf(update: TaskStatusUpdateEvent): RunEvent | undefined {
+  const metadata = update.status?.message?.metadata;
+  const text = statusText(update);
+  const progress = runProgressSchema.safeParse(metadata?.["agentgate/progress"]);
+  if (progress.success) return { type: "progress", progress: progress.data };
+  if (metadata?.["agentgate/log"] === true && text !== undefined)
+    return { type: "log", line: text };
+  return update.status?.state === TaskState.TASK_STATE_WORKING
+    ? { type: "status", status: "working" }
+    : undefined;
 }
 
 export function accessTokenOf(task: Task): string | undefined {

@@ -9,8 +9,9 @@ import { type Client, ClientFactory } from "@a2a-js/sdk/client";
 import { escrowPaymentPayload, signUnsignedTransaction } from "#shared/x402/escrow-client";
 import { CliError, usageError } from "../errors/cli-error.js";
 import type { Output } from "../output/output.js";
+import { eventLine } from "../runs/run-live-view.js";
 import type { Ed25519Signer } from "../runtime/ed25519-signer.js";
-import { foldEvent, offerOf, statusText } from "./a2a-task.js";
+import { foldEvent, offerOf, runEventOf } from "./a2a-task.js";
 
 export interface A2aSendArgs {
   gateway: URL;
@@ -84,7 +85,8 @@ async function exchange(
     for await (const event of client.sendMessageStream(request)) {
       task = foldEvent(task, event);
       if (event.payload?.$case === "statusUpdate") {
-        const line = statusText(event.payload.value);
+        const runEvent = runEventOf(event.payload.value);
+        const line = runEvent === undefined ? undefined : eventLine(runEvent);
         if (line !== undefined) args.out.note(line);
       }
     }

@@ -70,7 +70,7 @@ describe("agentgate a2a send", () => {
     expect(sent.receipt).toBeNull();
   });
 
-  it("--stream prints the result as text once the streamed task completed", async () => {
+  it("--stream prints the run's updates on stderr, then the result", async () => {
     const result = await cli([
       "a2a",
       "send",
@@ -82,6 +82,8 @@ describe("agentgate a2a send", () => {
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ sentences: 2 });
+    // The streamed updates, as `run` prints a run's events off a terminal (run-live-view.ts).
+    expect(result.stderr).toMatch(/^status working$/m);
   });
 
   it("--async prints the task id and token; result -x reads the task as a run", async () => {
