@@ -122,5 +122,6 @@ describe("agentgate a2a send", () => {
       /--data: not valid JSON/,
     );
     expectFailure(await cli(["a2a", "send", "-i", PAID]), 2, /echo is paid: give a key/);
+    expectFailure(await cli(["a2a", "send", "-i", "no-such-process"]), 4, /no agent card at/);
   });
 });
