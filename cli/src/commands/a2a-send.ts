@@ -2,6 +2,7 @@ import { defineCommand } from "citty";
 import { processIdSchema } from "#shared/schemas/ids";
 import { signArgs } from "../args/common-args.js";
 import { gatewayArgs } from "../args/gateway-args.js";
+import { runInputArgs } from "../args/run-input-args.js";
 import { createOutput } from "../output/output.js";
 import { parseRunData } from "../run/run-options.js";
 import { gatewayBaseUrl } from "../runtime/gateway-client.js";
@@ -12,13 +13,7 @@ import { parseOption, requireValue } from "../validate/options.js";
 export default defineCommand({
   meta: { name: "send", description: "Send a message to a process over A2A; pays a paid one" },
   args: {
-    id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
-    data: {
-      type: "string",
-      alias: "d",
-      valueHint: "json|path",
-      description: "Input data: a JSON object, or a path to a JSON file (default {})",
-    },
+    ...runInputArgs,
     stream: {
       type: "boolean",
       description: "SendStreamingMessage: print the task's log and progress lines as they come",

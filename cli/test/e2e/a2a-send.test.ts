@@ -5,22 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { newFundedAccount, type TestAccount } from "./support/accounts.js";
+import { FREE, PAID, startA2aStack } from "./support/a2a-stack.js";
+import type { TestAccount } from "./support/accounts.js";
 import { balanceJson } from "./support/cli-schemas.js";
-import {
-  examplesOwner,
-  registerConfig,
-  registerPaidEcho,
-  startCliStack,
-  stopCliStack,
-} from "./support/cli-stack.js";
+import { stopCliStack } from "./support/cli-stack.js";
 import { gasFee } from "./support/gas-fee.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
 import { runCli } from "./support/run-cli.js";
 
-const PAID = "echo";
-const FREE = "text-stats";
 const PRICE = 1000n;
 
 const sentJson = z.object({
@@ -42,20 +35,7 @@ const balance = async () =>
   BigInt(jsonResult(await cli(["balance", user.address, "--json"]), balanceJson).balance);
 
 beforeAll(async () => {
-  const setup = await startCliStack("agentgate-a2a-send-", {
-    agentConfigs: [
-      "workers/agent/examples/echo/wrangler.jsonc",
-      "workers/agent/examples/text-stats/wrangler.jsonc",
-    ],
-  });
-  ({ stack, dir, env } = setup);
-  user = await newFundedAccount({ dir, name: "user", env });
-  await registerConfig(setup, examplesOwner(stack), {
-    id: FREE,
-    name: "Text statistics",
-    url: "service://TEXT_STATS_AGENT",
-  });
-  await registerPaidEcho(setup, PRICE);
+  ({ stack, dir, env, user } = await startA2aStack("agentgate-a2a-send-", PRICE));
 });
 
 afterAll(() => stopCliStack(stack, dir));
@@ -123,5 +103,11 @@ describe("agentgate a2a send", () => {
     );
     expectFailure(await cli(["a2a", "send", "-i", PAID]), 2, /echo is paid: give a key/);
     expectFailure(await cli(["a2a", "send", "-i", "no-such-process"]), 4, /no agent card at/);
+    // Data the process's schema refuses: A2A's invalid params, nothing run.
+    expectFailure(
+      await cli(["a2a", "send", "-i", FREE, "-d", '{"text":5}']),
+      5,
+      /^error: a2a send text-stats: /,
+    );
   });
 });
