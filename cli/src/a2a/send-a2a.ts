@@ -11,7 +11,7 @@ import { CliError, usageError } from "../errors/cli-error.js";
 import type { Output } from "../output/output.js";
 import { eventLine } from "../runs/run-live-view.js";
 import type { Ed25519Signer } from "../runtime/ed25519-signer.js";
-import { foldEvent, offerOf, runEventOf } from "./a2a-task.js";
+import { foldEvent, offerOf, receiptOf, runEventOf } from "./a2a-task.js";
 
 export interface A2aSendArgs {
   gateway: URL;
@@ -24,14 +24,20 @@ export interface A2aSendArgs {
   out: Output;
 }
 
-/** The task the gateway answered last: ended, or at once with --async. */
-export async function sendA2a(args: A2aSendArgs): Promise<Task> {
+/** The task the gateway answered last (ended, or at once with --async) and the payment's receipt. */
+export interface A2aSent {
+  task: Task;
+  /** The SettleResponse of a paid task; null for a free one. */
+  receipt: unknown;
+}
+
+export async function sendA2a(args: A2aSendArgs): Promise<A2aSent> {
   const client = await clientOf(args);
   const payer = args.signer?.accountAddress.toStringLong();
   const first = await exchange(args, client, {
     ...(payer === undefined ? {} : { metadata: { "agentgate/userAddress": payer } }),
   });
-  const offer = offerOf(first);
+  const offer = offerOf(first.task);
   if (offer === undefined) return first;
   if (args.signer === undefined) {
     throw usageError(`${args.processId} is paid: give a key (-p/--private-key, --profile) to pay`);
@@ -42,9 +48,9 @@ export async function sendA2a(args: A2aSendArgs): Promise<Task> {
   const { accepted } = offer;
   const signed = signUnsignedTransaction(args.signer, offer.unsignedTransaction);
   const payment = escrowPaymentPayload(accepted, signed);
-  args.out.note(`paying ${accepted.amount} octas for task ${first.id}`);
+  args.out.note(`paying ${accepted.amount} octas for task ${first.task.id}`);
   return exchange(args, client, {
-    taskId: first.id,
+    taskId: first.task.id,
     metadata: { "x402.payment.status": "payment-submitted", "x402.payment.payload": payment },
   });
 }
@@ -69,7 +75,7 @@ async function exchange(
   args: A2aSendArgs,
   client: Client,
   message: Record<string, unknown>,
-): Promise<Task> {
+): Promise<A2aSent> {
   const request = SendMessageRequest.fromJSON({
     message: {
       messageId: crypto.randomUUID(),
@@ -80,17 +86,23 @@ async function exchange(
     ...(args.async ? { configuration: { returnImmediately: true } } : {}),
   });
   try {
-    if (!args.stream || args.async) return taskOf(await client.sendMessage(request));
+    if (!args.stream || args.async) {
+      const task = taskOf(await client.sendMessage(request));
+      return { task, receipt: receiptOf(task) };
+    }
     let task: Task | undefined;
+    // A streamed paid task carries its receipt in its first event only (the submitted task).
+    let receipt: unknown = null;
     for await (const event of client.sendMessageStream(request)) {
       task = foldEvent(task, event);
+      receipt = receipt ?? (task === undefined ? null : receiptOf(task));
       if (event.payload?.$case === "statusUpdate") {
         const runEvent = runEventOf(event.payload.value);
         const line = runEvent === undefined ? undefined : eventLine(runEvent);
         if (line !== undefined) args.out.note(line);
       }
     }
-    return taskOf(task);
+    return { task: taskOf(task), receipt };
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw new CliError("refused", `a2a send ${args.processId}: ${messageOf(error)}`);

@@ -8,12 +8,14 @@ import { CliError } from "../errors/cli-error.js";
 import { formatKeyValues, toJson } from "../output/format.js";
 import type { Output } from "../output/output.js";
 import { gatewayKey, rememberRunToken, runTokenStorePath } from "../runs/run-token-store.js";
-import { accessTokenOf, receiptOf, resultOf, stateName, statusText } from "./a2a-task.js";
+import { accessTokenOf, resultOf, stateName, statusText } from "./a2a-task.js";
 
 const ENDED_WITHOUT_RESULT = new Set(["failed", "canceled", "rejected", "input-required"]);
 
 export function showTask(args: {
   task: Task;
+  /** The payment's SettleResponse (null for a free task): send-a2a.ts keeps it. */
+  receipt: unknown;
   processId: string;
   gateway: URL;
   async: boolean;
@@ -39,7 +41,7 @@ export function showTask(args: {
     return;
   }
   const result = resultOf(task);
-  const receipt = receiptOf(task);
+  const { receipt } = args;
   out.result({ taskId: task.id, state, result, receipt }, () =>
     [toJson(result), ...(receipt === null ? [] : [`receipt ${toJson(receipt)}`])].join("\n"),
   );

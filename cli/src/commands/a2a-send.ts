@@ -35,7 +35,7 @@ export default defineCommand({
     const { sendA2a } = await import("../a2a/send-a2a.js");
     const { showTask } = await import("../a2a/show-task.js");
     const async = args.async === true;
-    const task = await sendA2a({
+    const { task, receipt } = await sendA2a({
       gateway,
       processId,
       data,
@@ -44,6 +44,6 @@ export default defineCommand({
       stream: args.stream === true,
       out,
     });
-    showTask({ task, processId, gateway, async, out });
+    showTask({ task, receipt, processId, gateway, async, out });
   },
 });

@@ -95,6 +95,25 @@ describe("agentgate a2a send", () => {
     expect(await balance()).toBe(before - PRICE - gas);
   });
 
+  it("--stream pays a paid process too, and prints the result and the receipt as text", async () => {
+    const result = await cli([
+      "a2a",
+      "send",
+      "-i",
+      PAID,
+      "-d",
+      '{"n":1}',
+      "-p",
+      user.key,
+      "--stream",
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/^paying 1000 octas for task /m);
+    const [resultText, receiptText] = result.stdout.split(/^receipt /m);
+    expect(JSON.parse(resultText ?? "")).toMatchObject({ echo: { n: 1 } });
+    expect(JSON.parse(receiptText ?? "")).toMatchObject({ success: true, payer: user.address });
+  });
+
   it("says in one line what is wrong, with a non-zero exit", async () => {
     expectFailure(
       await cli(["a2a", "send", "-i", FREE, "-d", "{bad"]),
