@@ -29,19 +29,20 @@ export function showTask(args: {
   }
   const accessToken = accessTokenOf(task);
   if (accessToken !== undefined) keepToken({ ...args, accessToken });
+  const { receipt } = args;
   if (args.async) {
-    out.result({ taskId: task.id, state, accessToken: accessToken ?? null }, () =>
+    out.result({ taskId: task.id, state, accessToken: accessToken ?? null, receipt }, () =>
       formatKeyValues([
         ["task", task.id],
         ["state", state],
         ["access token", accessToken ?? "(none)"],
+        ...(receipt === null ? [] : ([["receipt", toJson(receipt)]] as const)),
       ]),
     );
     out.note(`follow it: agentgate watch -x ${task.id}`);
     return;
   }
   const result = resultOf(task);
-  const { receipt } = args;
   out.result({ taskId: task.id, state, result, receipt }, () =>
     [toJson(result), ...(receipt === null ? [] : [`receipt ${toJson(receipt)}`])].join("\n"),
   );

@@ -95,6 +95,16 @@ describe("agentgate a2a send", () => {
     expect(await balance()).toBe(before - PRICE - gas);
   });
 
+  it("--async pays a paid process, then returns: watch -x follows the paid task with the kept token", async () => {
+    const started = jsonResult(
+      await cli(["a2a", "send", "-i", PAID, "-d", '{"n":2}', "-p", user.key, "--async", "--json"]),
+      z.object({ taskId: z.string(), receipt: z.object({ success: z.literal(true) }) }),
+    );
+    const watched = await cli(["watch", "-x", started.taskId, "--json"]);
+    expect(watched.code, watched.stderr).toBe(0);
+    expect(JSON.parse(watched.stdout)).toMatchObject({ status: "completed" });
+  });
+
   it("--stream pays a paid process too, and prints the result and the receipt as text", async () => {
     const result = await cli([
       "a2a",
