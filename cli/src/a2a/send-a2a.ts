@@ -1,16 +1,17 @@
 /**
- * `agentgate a2a send` (docs/cli.md, "a2a send"): the process's card from the gateway, then
+ * `agentgate a2a send` (README.md, "a2a send"): the process's card from the gateway, then
  * SendMessage (or SendStreamingMessage) with the unmodified A2A SDK client; a paid process's
  * a2a-x402 offer is paid with the CLI's key and the message sent again with the payment
  * (docs/gateway.md, "Payment (a2a-x402 v0.2)").
  */
-import { SendMessageRequest, type Task } from "@a2a-js/sdk";
+import { SendMessageRequest, type SendMessageResult, type Task } from "@a2a-js/sdk";
 import { type Client, ClientFactory } from "@a2a-js/sdk/client";
 import { escrowPaymentPayload, signUnsignedTransaction } from "#shared/x402/escrow-client";
 import { CliError, usageError } from "../errors/cli-error.js";
 import type { Output } from "../output/output.js";
 import { eventLine } from "../runs/run-live-view.js";
 import type { Ed25519Signer } from "../runtime/ed25519-signer.js";
+import { gatewayUrl } from "../runtime/gateway-client.js";
 import { foldEvent, offerOf, receiptOf, runEventOf } from "./a2a-task.js";
 
 export interface A2aSendArgs {
@@ -56,9 +57,9 @@ export async function sendA2a(args: A2aSendArgs): Promise<A2aSent> {
 }
 
 async function clientOf(args: A2aSendArgs): Promise<Client> {
-  const card = new URL(
-    `a2a/${encodeURIComponent(args.processId)}/.well-known/agent-card.json`,
-    `${args.gateway.href.replace(/\/?$/, "/")}`,
+  const card = gatewayUrl(
+    args.gateway,
+    `/a2a/${encodeURIComponent(args.processId)}/.well-known/agent-card.json`,
   );
   try {
     return await new ClientFactory().createFromUrl(card.href, "");
@@ -109,10 +110,9 @@ async function exchange(
   }
 }
 
-function taskOf(result: unknown): Task {
-  if (typeof result === "object" && result !== null && "status" in result && "id" in result) {
-    return result as Task;
-  }
+/** The answer as a task: the gateway never answers a bare Message (a task is one run). */
+function taskOf(result: SendMessageResult | undefined): Task {
+  if (result !== undefined && "status" in result) return result;
   throw new CliError("unexpected", "a2a send: the gateway answered no task");
 }
 

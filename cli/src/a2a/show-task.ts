@@ -1,5 +1,5 @@
 /**
- * What `agentgate a2a send` prints (docs/cli.md, "a2a send"): the result and the receipt of a
+ * What `agentgate a2a send` prints (README.md, "a2a send"): the result and the receipt of a
  * completed task, the task id and access token with --async (kept, so `watch -x` and `result -x`
  * open it: a task is a run), and one error line for a task that did not complete.
  */

@@ -1,5 +1,5 @@
 /**
- * `agentgate a2a send` against the local stack (docs/cli.md, "a2a send"): a free process's
+ * `agentgate a2a send` against the local stack (README.md, "a2a send"): a free process's
  * result, a streamed one, an --async task that `result -x` reads, a paid process paid through
  * a2a-x402 with the CLI's key (receipt, balance down by price plus gas), and bad input.
  */
