@@ -11,6 +11,7 @@ export type CommandName =
   | "get-process"
   | "schema"
   | "run"
+  | "a2a"
   | "logs"
   | "watch"
   | "result"
@@ -74,6 +75,10 @@ const TABLE: Readonly<
   run: {
     description: "Run a process through the gateway, optionally paying first",
     module: () => import("./commands/run.js"),
+  },
+  a2a: {
+    description: "Run a process over A2A: a2a send (pays a paid process with your key)",
+    module: () => import("./commands/a2a.js"),
   },
   logs: {
     description: "Show the logs of one run, through the gateway",

@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
 import { signArgs } from "../args/common-args.js";
 import { gatewayArgs } from "../args/gateway-args.js";
+import { runInputArgs } from "../args/run-input-args.js";
 import { usageError } from "../errors/cli-error.js";
 import { createOutput } from "../output/output.js";
 import { finishStartedRun } from "../run/run-async.js";
@@ -14,13 +15,7 @@ import { settingsFromArgs } from "../runtime/settings.js";
 
 export default defineCommand({
   args: {
-    id: { type: "string", alias: "i", required: true, valueHint: "id", description: "Process id" },
-    data: {
-      type: "string",
-      alias: "d",
-      valueHint: "json|path",
-      description: "Input data: a JSON object, or a path to a JSON file (default {})",
-    },
+    ...runInputArgs,
     workflow: { type: "string", alias: "w", valueHint: "id", description: "Workflow id" },
     task: {
       type: "string",

@@ -43,21 +43,24 @@ export interface RunOptions {
   gateway: URL;
 }
 
+/** `-d/--data`: a JSON object inline or in a file (default {}); `run` and `a2a send` take it. */
+export function parseRunData(value: string | undefined): Record<string, unknown> {
+  if (value === undefined) return {};
+  return parseOption(
+    "data",
+    jsonObjectSchema,
+    readJsonArgument({
+      option: "data",
+      value,
+      readText: (path) => readFileSync(path, "utf8"),
+      allowInline: true,
+    }),
+  );
+}
+
 export function parseRunOptions(args: RunArgValues): RunOptions {
   const processId = parseOption("id", processIdSchema, requireValue("id", args.id));
-  const data =
-    args.data === undefined
-      ? {}
-      : parseOption(
-          "data",
-          jsonObjectSchema,
-          readJsonArgument({
-            option: "data",
-            value: args.data,
-            readText: (path) => readFileSync(path, "utf8"),
-            allowInline: true,
-          }),
-        );
+  const data = parseRunData(args.data);
   const workflowId = parseOptionalOption("workflow", workflowIdSchema, args.workflow);
   const priority =
     args.priority === undefined

@@ -28,15 +28,10 @@ import { createLedgerClient, type LedgerClient } from "#shared/ledger/client";
 import { resolveNetwork } from "#shared/ledger/networks";
 import { signTransactionHex } from "#shared/ledger/signed-transactions";
 import type { PaymentPayload, PaymentRequired, SettleResponse } from "#shared/x402/transport";
+import { FREE, PAID, startA2aStack } from "./support/a2a-stack.js";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
 import { paymentJson } from "./support/cli-schemas.js";
-import {
-  examplesOwner,
-  registerConfig,
-  registerPaidEcho,
-  startCliStack,
-  stopCliStack,
-} from "./support/cli-stack.js";
+import { stopCliStack } from "./support/cli-stack.js";
 import { gasFee } from "./support/gas-fee.js";
 import { jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
@@ -48,9 +43,6 @@ const EXAMPLE = join(
 );
 const execFileAsync = promisify(execFile);
 
-// The example agents serve these process ids (their AGENT_PROCESS_ID).
-const PAID = "echo";
-const FREE = "text-stats";
 const PRICE = 1000n;
 
 let stack: LocalStack;
@@ -86,23 +78,10 @@ const bearer = (task: Task) => ({
 });
 
 beforeAll(async () => {
-  const setup = await startCliStack("agentgate-a2a-", {
-    agentConfigs: [
-      "workers/agent/examples/echo/wrangler.jsonc",
-      "workers/agent/examples/text-stats/wrangler.jsonc",
-    ],
-  });
-  ({ stack, dir, env } = setup);
-  user = await newFundedAccount({ dir, name: "user", env });
+  ({ stack, dir, env, user } = await startA2aStack("agentgate-a2a-", PRICE));
   ledger = createLedgerClient({
     network: resolveNetwork({ network: stack.ledgerUrl, moduleAddress: stack.moduleAddress }),
   });
-  await registerConfig(setup, examplesOwner(stack), {
-    id: FREE,
-    name: "Text statistics",
-    url: "service://TEXT_STATS_AGENT",
-  });
-  await registerPaidEcho(setup, PRICE);
   const factory = new ClientFactory();
   free = await factory.createFromUrl(cardUrl(FREE), "");
   paid = await factory.createFromUrl(cardUrl(PAID), "");

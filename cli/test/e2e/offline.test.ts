@@ -78,6 +78,7 @@ describe("help and usage", () => {
       "fund",
       "account",
       "logs",
+      "a2a",
     ]) {
       expect(result.stdout).toMatch(new RegExp(`\\b${command}\\b`));
     }
@@ -148,6 +149,25 @@ describe("help and usage", () => {
     expect(paid).toContain("PAYMENT-SIGNATURE");
     expect(paid).not.toContain(SDK_MARKER);
     expect(paid).not.toContain("bn254");
+  });
+
+  it("loads the A2A SDK for a2a send only, once its arguments are checked", () => {
+    // A class name of the A2A SDK's client, which the bundle keeps.
+    const a2aSdk = "ClientFactory";
+    expect(staticallyLoaded(CLI_PATH)).not.toContain(a2aSdk);
+    expect(commandLoads("run")).not.toContain(a2aSdk);
+    // The `a2a` chunk only names its subcommand (it imports nothing statically).
+    const parent = /import\("\.\/(?:chunks\/)?(a2a-[A-Za-z0-9]+\.mjs)"\)/.exec(
+      staticallyLoaded(CLI_PATH),
+    )?.[1];
+    const parentText = readFileSync(join(dirname(CLI_PATH), "chunks", parent ?? ""), "utf8");
+    const send = /import\("\.\/(a2a-send-[A-Za-z0-9]+\.mjs)"\)/.exec(parentText)?.[1];
+    expect(send).toBeDefined();
+    const command = staticallyLoaded(join(dirname(CLI_PATH), "chunks", send ?? ""));
+    expect(command).not.toContain(a2aSdk);
+    const sender = /import\("\.\/(send-a2a-[A-Za-z0-9]+\.mjs)"\)/.exec(command)?.[1];
+    expect(sender).toBeDefined();
+    expect(staticallyLoaded(join(dirname(CLI_PATH), "chunks", sender ?? ""))).toContain(a2aSdk);
   });
 
   it("prints the version", async () => {
