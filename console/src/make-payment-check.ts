@@ -2,9 +2,19 @@ import { BcsReader, longAddress } from "./bcs.js";
 import { readEntryTransaction } from "./raw-transaction.js";
 
 /**
+ * The most gas a payment may offer to burn: the gas cap the gateway's transactions use, at most
+ * ten times the ledger's minimum unit price (100 octas). A fee is charged from the payer's
+ * account at whatever unit price it signed, so an offer at 10^8 octas a unit would cost hundreds
+ * of APT in fees for the same payment.
+ */
+const MAX_GAS_AMOUNT = 200_000n;
+const MAX_GAS_UNIT_PRICE = 1_000n;
+
+/**
  * Whether a make_payment offered to sign is the payment the user asked for (docs/console.md,
  * "Paying for a run"): the package's payment::make_payment, sent by the connected account, for
- * this process, at the price shown. Any other transaction is refused before a wallet sees it.
+ * this process, at the price shown, with a bounded gas fee. Any other transaction is refused before
+ * a wallet sees it.
  * Answers null when it is, else why not in plain words.
  */
 export function makePaymentProblem(args: {
@@ -37,6 +47,9 @@ export function makePaymentProblem(args: {
   }
   if (readArg(amount, (r) => r.u64()) !== args.price) {
     return "The transaction offered to sign does not pay the price shown";
+  }
+  if (tx.maxGasAmount > MAX_GAS_AMOUNT || tx.gasUnitPrice > MAX_GAS_UNIT_PRICE) {
+    return `The transaction offered to sign may burn up to ${tx.maxGasAmount * tx.gasUnitPrice} octas in gas, more than a payment needs`;
   }
   return null;
 }

@@ -63,6 +63,14 @@ if (task.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED && offer) {
   const transaction = new SimpleTransaction(
     RawTransaction.deserialize(new Deserializer(Hex.fromHexString(unsigned).toUint8Array())),
   );
+  // Sign only the payment asked for: bytes offered by a gateway (or by whoever sits in between)
+  // could be any transaction from the payer's account. A client that agreed a price beforehand
+  // also compares the amount with it, as `agentgate a2a send` does with the ledger's price.
+  const problem = offeredPaymentProblem(transaction.rawTransaction, accepted);
+  if (problem) {
+    console.error(`the offer is not the payment asked for (${problem}): not signed`);
+    process.exit(1);
+  }
   const senderAuthenticator = payer.signTransactionWithAuthenticator(transaction);
   const signedTransaction = Hex.fromHexInput(
     generateSignedTransaction({ transaction, senderAuthenticator }),
@@ -89,3 +97,18 @@ console.log(
   }),
 );
 process.exitCode = completed ? 0 : 1;
+
+/** Why the offered transaction is not payment::make_payment(processId, task, amount) from payer. */
+function offeredPaymentProblem(raw, accepted) {
+  const call = raw.payload?.entryFunction;
+  if (!call) return "not an entry function call";
+  const name = `${call.module_name.name.identifier}::${call.function_name.identifier}`;
+  if (name !== "payment::make_payment") return `it calls ${name}`;
+  if (call.type_args.length !== 0) return "it has type arguments";
+  if (!raw.sender.equals(payer.accountAddress)) return "another sender";
+  const [process, , amount] = call.args.map((arg) => new Deserializer(arg.value.value));
+  if (process?.deserializeStr() !== processId) return "another process";
+  const octas = amount?.deserializeU64();
+  if (octas?.toString() !== accepted.amount) return `it pays ${octas}, not ${accepted.amount}`;
+  return null;
+}

@@ -385,18 +385,33 @@ export async function startLocalStack(options = {}) {
         children.push(gateway);
         await waitUntilReady({ url: `${gatewayUrl}/health`, child: gateway, timeoutMs });
       } else {
-        const workers = startWorkers({
-          root,
-          agentConfigs,
-          port: gatewayPort,
-          ledgerAddress: `127.0.0.1:${ledgerPort}`,
-          stateDir,
-          operatorOwners: options.operatorOwners,
-          requestTimeoutMs,
-        });
-        children.push(workers.child);
-        await waitUntilReady({ url: `${gatewayUrl}/health`, child: workers.child, timeoutMs });
-        agentUrls = (await workers.ready).agents;
+        // A port freePort found may be taken again before the gateway binds it (another
+        // process's outgoing connection): then the gateway exits with EADDRINUSE and, when the
+        // port was ours to choose, starts again on another one.
+        for (let attempt = 1; ; attempt += 1) {
+          const workers = startWorkers({
+            root,
+            agentConfigs,
+            port: Number(new URL(gatewayUrl).port),
+            ledgerAddress: `127.0.0.1:${ledgerPort}`,
+            stateDir,
+            operatorOwners: options.operatorOwners,
+            requestTimeoutMs,
+          });
+          children.push(workers.child);
+          try {
+            await waitUntilReady({ url: `${gatewayUrl}/health`, child: workers.child, timeoutMs });
+          } catch (error) {
+            const taken = workers.child.log.some((line) => line.includes("EADDRINUSE"));
+            if (!taken || options.gatewayPort !== undefined || attempt >= 3) throw error;
+            children.splice(children.indexOf(workers.child), 1);
+            await stopChild(workers.child);
+            gatewayUrl = `http://127.0.0.1:${await freePort()}`;
+            continue;
+          }
+          agentUrls = (await workers.ready).agents;
+          break;
+        }
       }
     }
     return {

@@ -16,7 +16,14 @@ const MODULE = `0x${"a1".repeat(32)}`;
 const PAYER = `0x${"b2".repeat(32)}`;
 const asked = { moduleAddress: MODULE, sender: PAYER, processId: "paid-report", price: 1000n };
 
-function offer(change: { sender?: string; module?: string; name?: string; args?: MoveArgument[] }) {
+function offer(change: {
+  sender?: string;
+  module?: string;
+  name?: string;
+  args?: MoveArgument[];
+  maxGasAmount?: bigint;
+  gasUnitPrice?: bigint;
+}) {
   const name = change.name ?? "make_payment";
   return `0x${bytesToHex(
     rawEntryTransactionBytes({
@@ -26,8 +33,8 @@ function offer(change: { sender?: string; module?: string; name?: string; args?:
       params:
         name === "make_payment" ? FUNCTIONS.make_payment.params : FUNCTIONS.cancel_payment.params,
       args: change.args ?? ["paid-report", "task-1", 1000n],
-      maxGasAmount: 200_000n,
-      gasUnitPrice: 100n,
+      maxGasAmount: change.maxGasAmount ?? 200_000n,
+      gasUnitPrice: change.gasUnitPrice ?? 100n,
       expirationTimestampSecs: 1_900_000_000n,
       chainId: 4,
     }),
@@ -39,7 +46,7 @@ describe("the console signs only the payment the user asked for", () => {
     expect(makePaymentProblem({ rawHex: offer({}), ...asked })).toBeNull();
   });
 
-  it("refuses a tampered offer: another function, package, sender, process or amount", () => {
+  it("refuses a tampered offer: another function, package, sender, process, amount or gas fee", () => {
     const tampered: [string, string][] = [
       [
         offer({ name: "cancel_payment", args: ["paid-report", "task-1", PAYER] }),
@@ -50,6 +57,9 @@ describe("the console signs only the payment the user asked for", () => {
       [offer({ args: ["other-process", "task-1", 1000n] }), "another process"],
       [offer({ args: ["paid-report", "task-1", 1001n] }), "price shown"],
       [offer({ args: ["paid-report", "task-1", 999n] }), "price shown"],
+      // The same payment, its fee raised: charged at the unit price signed.
+      [offer({ gasUnitPrice: 100_000_000n }), "more than a payment needs"],
+      [offer({ maxGasAmount: 2_000_000n }), "more than a payment needs"],
     ];
     for (const [rawHex, words] of tampered) {
       expect(makePaymentProblem({ rawHex, ...asked })).toContain(words);

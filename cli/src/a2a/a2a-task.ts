@@ -6,7 +6,10 @@ import { type StreamResponse, type Task, TaskState, type TaskStatusUpdateEvent }
 import { PaymentRequiredV2Schema } from "@x402/core/schemas";
 import type { PaymentRequirements } from "@x402/core/types";
 import { type RunEvent, runProgressSchema } from "#shared/schemas/runs";
-import { escrowRequirementExtraSchema } from "#shared/x402/escrow-scheme";
+import {
+  type EscrowRequirementExtra,
+  escrowRequirementExtraSchema,
+} from "#shared/x402/escrow-scheme";
 
 const ACCESS_TOKEN_KEY = "agentgate/accessToken";
 const OFFER_KEY = "x402.payment.required";
@@ -60,7 +63,7 @@ export function accessTokenOf(task: Task): string | undefined {
 /** An escrow offer the CLI can pay: the requirement it answers and the make_payment to sign. */
 export interface EscrowOffer {
   accepted: PaymentRequirements;
-  unsignedTransaction: string | undefined;
+  extra: EscrowRequirementExtra;
 }
 
 /**
@@ -75,7 +78,7 @@ export function offerOf(task: Task): EscrowOffer | null | undefined {
   if (first === undefined || !extra.success || !isCaip2(first.network)) return null;
   return {
     accepted: { ...first, network: first.network, extra: extra.data },
-    unsignedTransaction: extra.data.unsignedTransaction,
+    extra: extra.data,
   };
 }
 

@@ -6,13 +6,15 @@
  */
 import { SendMessageRequest, type SendMessageResult, type Task } from "@a2a-js/sdk";
 import { type Client, ClientFactory } from "@a2a-js/sdk/client";
-import { escrowPaymentPayload, signUnsignedTransaction } from "#shared/x402/escrow-client";
+import { escrowPaymentPayload } from "#shared/x402/escrow-client";
+import type { CommonArgValues } from "../args/common-args.js";
 import { CliError, usageError } from "../errors/cli-error.js";
 import type { Output } from "../output/output.js";
 import { eventLine } from "../runs/run-live-view.js";
 import type { Ed25519Signer } from "../runtime/ed25519-signer.js";
 import { gatewayUrl } from "../runtime/gateway-client.js";
 import { foldEvent, offerOf, receiptOf, runEventOf } from "./a2a-task.js";
+import { payOffer } from "./pay-offer.js";
 
 export interface A2aSendArgs {
   gateway: URL;
@@ -20,6 +22,8 @@ export interface A2aSendArgs {
   data: Record<string, unknown>;
   /** Pays a paid process, and names the caller (`agentgate/userAddress`). */
   signer: Ed25519Signer | undefined;
+  /** The network and key options: a payment is built against the ledger they name. */
+  values: CommonArgValues;
   async: boolean;
   stream: boolean;
   out: Output;
@@ -43,11 +47,18 @@ export async function sendA2a(args: A2aSendArgs): Promise<A2aSent> {
   if (args.signer === undefined) {
     throw usageError(`${args.processId} is paid: give a key (-p/--private-key, --profile) to pay`);
   }
-  if (offer === null || offer.unsignedTransaction === undefined) {
-    throw new CliError("unexpected", `${args.processId}: the offer holds no transaction to sign`);
+  if (offer === null) {
+    throw new CliError("unexpected", `${args.processId}: the gateway's offer cannot be read`);
   }
   const { accepted } = offer;
-  const signed = signUnsignedTransaction(args.signer, offer.unsignedTransaction);
+  const signed = await payOffer({
+    values: args.values,
+    signer: args.signer,
+    processId: args.processId,
+    taskId: first.task.id,
+    accepted,
+    extra: offer.extra,
+  });
   const payment = escrowPaymentPayload(accepted, signed);
   args.out.note(`paying ${accepted.amount} octas for task ${first.task.id}`);
   return exchange(args, client, {

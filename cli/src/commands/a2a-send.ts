@@ -40,6 +40,7 @@ export default defineCommand({
       processId,
       data,
       signer,
+      values: args,
       async,
       stream: args.stream === true,
       out,

@@ -12,21 +12,10 @@ import { promisify } from "node:util";
 import { SendMessageRequest, type StreamResponse, type Task, TaskState } from "@a2a-js/sdk";
 import { type Client, ClientFactory } from "@a2a-js/sdk/client";
 import { TaskNotCancelableError, TaskNotFoundError } from "@a2a-js/sdk/errors";
-import {
-  Account,
-  Deserializer,
-  Ed25519PrivateKey,
-  Hex,
-  PrivateKey,
-  PrivateKeyVariants,
-  RawTransaction,
-  SimpleTransaction,
-} from "@aptos-labs/ts-sdk";
 import { parsePaymentRequired } from "@x402/core/schemas";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLedgerClient, type LedgerClient } from "#shared/ledger/client";
 import { resolveNetwork } from "#shared/ledger/networks";
-import { signTransactionHex } from "#shared/ledger/signed-transactions";
 import type { PaymentPayload, PaymentRequired, SettleResponse } from "#shared/x402/transport";
 import { FREE, PAID, startA2aStack } from "./support/a2a-stack.js";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
@@ -35,6 +24,7 @@ import { stopCliStack } from "./support/cli-stack.js";
 import { gasFee } from "./support/gas-fee.js";
 import { jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
+import { signOffered } from "./support/offer-signer.js";
 import { runCli } from "./support/run-cli.js";
 
 const EXAMPLE = join(
@@ -197,14 +187,11 @@ describe("A2A SDK client against the local stack", () => {
     if (accepted === undefined || typeof unsigned !== "string")
       throw new Error("no transaction offered");
     // The documented signer: the offered make_payment, signed by the payer's key.
-    const transaction = new SimpleTransaction(
-      RawTransaction.deserialize(new Deserializer(Hex.fromHexString(unsigned).toUint8Array())),
-    );
     const payment: PaymentPayload = {
       x402Version: 2,
       accepted,
       payload: {
-        signedTransaction: signTransactionHex({ signer: accountOf(user.key), transaction }),
+        signedTransaction: signOffered({ key: user.key, unsignedTransaction: unsigned }),
       },
     };
     const done = asTask(
@@ -240,12 +227,6 @@ describe("A2A SDK client against the local stack", () => {
     expect(await ledger.balance(user.address)).toBe(userBefore - PRICE - gas);
   });
 });
-
-function accountOf(key: string): Account {
-  return Account.fromPrivateKey({
-    privateKey: new Ed25519PrivateKey(PrivateKey.formatPrivateKey(key, PrivateKeyVariants.Ed25519)),
-  });
-}
 
 describe("the A2A client example (docs/examples/a2a-pay-and-run.mjs)", () => {
   it("pays for and runs the paid process through a2a-x402", async () => {

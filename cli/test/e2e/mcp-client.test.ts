@@ -3,16 +3,6 @@
  * local stack: list the tools, call a free one, pay for and call a paid one with x402 over MCP
  * (docs/mcp.md), release the payment with the CLI, and check the balances add up.
  */
-import {
-  Account,
-  Deserializer,
-  Ed25519PrivateKey,
-  Hex,
-  PrivateKey,
-  PrivateKeyVariants,
-  RawTransaction,
-  SimpleTransaction,
-} from "@aptos-labs/ts-sdk";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -20,7 +10,6 @@ import { parsePaymentRequired } from "@x402/core/schemas";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLedgerClient, type LedgerClient } from "#shared/ledger/client";
 import { resolveNetwork } from "#shared/ledger/networks";
-import { signTransactionHex } from "#shared/ledger/signed-transactions";
 import type { PaymentPayload, PaymentRequired, SettleResponse } from "#shared/x402/transport";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
 import { paymentChangeJson } from "./support/cli-schemas.js";
@@ -34,6 +23,7 @@ import {
 import { gasFee } from "./support/gas-fee.js";
 import { jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
+import { signOffered } from "./support/offer-signer.js";
 import { runCli } from "./support/run-cli.js";
 
 // The example agents serve these process ids (their AGENT_PROCESS_ID).
@@ -51,12 +41,6 @@ let client: Client;
 
 const cli = (args: string[], as?: TestAccount) =>
   runCli(as ? [...args, "-p", as.key] : args, { env });
-
-function accountOf(key: string): Account {
-  return Account.fromPrivateKey({
-    privateKey: new Ed25519PrivateKey(PrivateKey.formatPrivateKey(key, PrivateKeyVariants.Ed25519)),
-  });
-}
 
 beforeAll(async () => {
   const setup = await startCliStack("agentgate-mcp-", {
@@ -144,14 +128,11 @@ describe("MCP client against the local stack", () => {
     if (accepted === undefined || typeof unsigned !== "string") {
       throw new Error(`no transaction offered: ${JSON.stringify(offer.structuredContent)}`);
     }
-    const transaction = new SimpleTransaction(
-      RawTransaction.deserialize(new Deserializer(Hex.fromHexString(unsigned).toUint8Array())),
-    );
     const payment: PaymentPayload = {
       x402Version: 2,
       accepted,
       payload: {
-        signedTransaction: signTransactionHex({ signer: accountOf(user.key), transaction }),
+        signedTransaction: signOffered({ key: user.key, unsignedTransaction: unsigned }),
       },
     };
 

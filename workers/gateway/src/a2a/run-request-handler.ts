@@ -23,6 +23,7 @@ import { cancelRun } from "../runs/run-cancel.js";
 import { runStub } from "../runs/run-stub.js";
 import type { A2aCall } from "./a2a-call.js";
 import { a2aErrorOf } from "./a2a-errors.js";
+import { guarded, guardedStream } from "./a2a-fault.js";
 import { startTask } from "./start-task.js";
 import { grantedTask } from "./task-access.js";
 import { submittedTask, taskOfRun } from "./task-of-run.js";
@@ -49,7 +50,11 @@ export class RunRequestHandler implements A2ARequestHandler {
     throw new ExtendedAgentCardNotConfiguredError();
   }
 
-  async sendMessage(params: SendMessageRequest): Promise<Message | Task> {
+  sendMessage(params: SendMessageRequest): Promise<Message | Task> {
+    return guarded(() => this.send(params));
+  }
+
+  private async send(params: SendMessageRequest): Promise<Message | Task> {
     const started = valueOrThrow(await startTask({ call: this.call, request: params }));
     if (started.kind === "answered") return started.task;
     const run = runStub(this.call.env, started.transactionId);
@@ -62,7 +67,11 @@ export class RunRequestHandler implements A2ARequestHandler {
     return started.receipt === undefined ? task : withPaymentCompleted(task, started.receipt);
   }
 
-  async *sendMessageStream(params: SendMessageRequest): AsyncGenerator<StreamResponse> {
+  sendMessageStream(params: SendMessageRequest): AsyncGenerator<StreamResponse> {
+    return guardedStream(this.sendStream(params));
+  }
+
+  private async *sendStream(params: SendMessageRequest): AsyncGenerator<StreamResponse> {
     const started = valueOrThrow(await startTask({ call: this.call, request: params }));
     if (started.kind === "answered") {
       yield { payload: { $case: "task", value: started.task } };
@@ -75,12 +84,18 @@ export class RunRequestHandler implements A2ARequestHandler {
     yield* taskStream({ task: first, run });
   }
 
-  async getTask(params: GetTaskRequest): Promise<Task> {
-    const { record } = valueOrThrow(await grantedTask({ call: this.call, taskId: params.id }));
-    return taskOfRun(record);
+  getTask(params: GetTaskRequest): Promise<Task> {
+    return guarded(async () => {
+      const { record } = valueOrThrow(await grantedTask({ call: this.call, taskId: params.id }));
+      return taskOfRun(record);
+    });
   }
 
-  async listTasks(params: ListTasksRequest): Promise<ListTasksResponse> {
+  listTasks(params: ListTasksRequest): Promise<ListTasksResponse> {
+    return guarded(() => this.list(params));
+  }
+
+  private async list(params: ListTasksRequest): Promise<ListTasksResponse> {
     // A task's context id is its own id: the caller names the one it holds a credential for.
     const { record } = valueOrThrow(
       await grantedTask({ call: this.call, taskId: params.contextId }),
@@ -91,12 +106,18 @@ export class RunRequestHandler implements A2ARequestHandler {
     return { tasks, nextPageToken: "", pageSize: tasks.length, totalSize: tasks.length };
   }
 
-  async cancelTask(params: CancelTaskRequest): Promise<Task> {
-    const { run } = valueOrThrow(await grantedTask({ call: this.call, taskId: params.id }));
-    return taskOfRun(valueOrThrow(await cancelRun({ run })));
+  cancelTask(params: CancelTaskRequest): Promise<Task> {
+    return guarded(async () => {
+      const { run } = valueOrThrow(await grantedTask({ call: this.call, taskId: params.id }));
+      return taskOfRun(valueOrThrow(await cancelRun({ run })));
+    });
   }
 
-  async *resubscribe(params: SubscribeToTaskRequest): AsyncGenerator<StreamResponse> {
+  resubscribe(params: SubscribeToTaskRequest): AsyncGenerator<StreamResponse> {
+    return guardedStream(this.subscribe(params));
+  }
+
+  private async *subscribe(params: SubscribeToTaskRequest): AsyncGenerator<StreamResponse> {
     const { run, record } = valueOrThrow(await grantedTask({ call: this.call, taskId: params.id }));
     // A2A: a task that ended cannot be subscribed to; GetTask reads it.
     if (FINAL_RUN_STATES.has(record.status)) {

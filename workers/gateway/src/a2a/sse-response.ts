@@ -23,19 +23,28 @@ export async function sseResponse<T>(args: {
     return args.before(error);
   }
   const encoder = new TextEncoder();
+  // A client that left: nothing more is written (its controller is closed), and the reading
+  // stops at the run's next event, bounded by the run's own limits (runs/run-limits.ts).
+  let left = false;
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (text: string) => controller.enqueue(encoder.encode(text));
+      const send = (text: string) => {
+        if (!left) controller.enqueue(encoder.encode(text));
+      };
       try {
         if (!first.done) send(formatSSEEvent(encode(first.value)));
-        for await (const event of events) send(formatSSEEvent(encode(event)));
+        for await (const event of events) {
+          if (left) break;
+          send(formatSSEEvent(encode(event)));
+        }
       } catch (error) {
         send(formatSSEErrorEvent(errorOf(error)));
       }
-      controller.close();
+      if (!left) controller.close();
     },
-    async cancel() {
-      await events.return(undefined);
+    cancel() {
+      left = true;
+      void events.return(undefined).catch(() => undefined);
     },
   });
   return new Response(stream, { headers: SSE_HEADERS });

@@ -89,11 +89,14 @@ export async function relayToLedger(args: {
   } catch {
     throw new AppErrorException(appError("ledger_unavailable", "The ledger could not be reached"));
   }
+  // Served on the origin that keeps the development wallet's key: never run or sniffed as a page.
   return new Response(answer.body, {
     status: answer.status,
     headers: {
       "content-type": answer.headers.get("content-type") ?? "application/json",
       "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
     },
   });
 }
