@@ -68,6 +68,10 @@ describe.skipIf(chromiumPath === null)("the console's development wallet pays fo
   it("finds the paid process, and an invalid value pays nothing", async () => {
     const { page, problems, requests } = watched;
     await page.getByLabel("Search").fill("paid");
+    // No paid run yet: the ledger holds no outcome of it (GET /api/stats).
+    const card = page.locator(".card", { hasText: "Paid report" });
+    await card.waitFor();
+    expect(await card.innerText()).not.toContain("% success");
     await page.getByRole("link", { name: "Paid report" }).click();
     await expect.poll(() => page.locator("h1").innerText()).toBe("Paid report");
     const pay = page.getByRole("button", { name: "Pay 0.00001 APT (1000 octas) and run" });
@@ -127,7 +131,7 @@ describe.skipIf(chromiumPath === null)("the console's development wallet pays fo
     expect(problems.filter((p) => !p.includes("402 (Payment Required)"))).toEqual([]);
   });
 
-  it("opens My payments and releases the payment: the receiver's balance rises by the price", async () => {
+  it("opens My payments and releases the payment: the receiver's balance rises by the price, the success rate shows the delivery", async () => {
     const { page, problems } = watched;
     const { origin, setup } = story();
     const owner = stackKeys(setup.stack).examplesOwner.address;
@@ -147,6 +151,19 @@ describe.skipIf(chromiumPath === null)("the console's development wallet pays fo
     // The payer paid the release's gas, and nothing more.
     await expect.poll(() => balanceOf(page)).toBeLessThan(payerBefore ?? 0n);
     expect(await payment.getByRole("button").count()).toBe(0);
+    // The process's success rate on Explore changed with the delivered outcome on the ledger.
+    await page.goto(`${origin}/console#/`);
+    const card = page.locator(".card", { hasText: "Paid report" });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await card.waitFor();
+          return card.innerText();
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toContain("100% success (1 of 1 delivered)");
     expect(await widthAt(page, NARROW)).toBeLessThanOrEqual(NARROW);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems.filter((p) => !p.includes("402 (Payment Required)"))).toEqual([]);

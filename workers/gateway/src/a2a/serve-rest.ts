@@ -20,7 +20,7 @@ import { RunRequestHandler } from "./run-request-handler.js";
 import { sseResponse } from "./sse-response.js";
 
 /** The A2A media type HTTP+JSON answers carry. */
-const A2A_JSON = "application/a2a+json";
+export const A2A_JSON = "application/a2a+json";
 
 /**
  * The HTTP+JSON binding (A2A 1.0) under a process's A2A URL (docs/gateway.md, "A2A"): the

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { processIdParamSchema } from "#shared/schemas/gateway";
 import { a2aCallOf } from "../a2a/a2a-call.js";
 import { loadProcessCard } from "../a2a/load-card.js";
-import { serveRest } from "../a2a/serve-rest.js";
+import { A2A_JSON, serveRest } from "../a2a/serve-rest.js";
 import { errorJson } from "../http/declared-answer.js";
 import { rawBody } from "../http/raw-body.js";
 import { errorAnswer } from "../http/respond.js";
@@ -13,11 +13,17 @@ import { gatewayRouter } from "../openapi/route-parts.js";
 const a2aJson = z.record(z.string(), z.unknown());
 const taskParamsSchema = processIdParamSchema.extend({ taskId: z.string() });
 
-/** An A2A error body (google.rpc.Status, A2A 1.0 §11.6) under each status its errors map to. */
+/**
+ * An A2A error body (google.rpc.Status, A2A 1.0 §11.6, as `application/a2a+json`) under each
+ * status its errors map to, or the gateway's own error body (an unknown process, a ledger outage).
+ */
 const errorBodies = Object.fromEntries(
   [400, 404, 409, 415, 500, 501, 503].map((status) => [
     status,
-    { description: "An A2A error", content: { "application/json": { schema: a2aJson } } },
+    {
+      description: "An A2A error, or the gateway's",
+      content: { [A2A_JSON]: { schema: a2aJson }, "application/json": { schema: a2aJson } },
+    },
   ]),
 );
 
@@ -31,7 +37,7 @@ function operation(args: {
   const task = args.path.includes("{taskId}");
   const answer = args.stream
     ? { "text/event-stream": { schema: z.string() } }
-    : { "application/json": { schema: a2aJson } };
+    : { [A2A_JSON]: { schema: a2aJson } };
   return createRoute({
     method: args.method,
     path: `/a2a/{processId}${args.path}`,
