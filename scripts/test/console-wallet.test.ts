@@ -109,7 +109,10 @@ describe.skipIf(chromiumPath === null)("the console's development wallet pays fo
     // The ledger's side: the payment in escrow, then the gateway's delivered report on the ledger,
     // each transaction linked to the devnode's own answer.
     const ledger = page.getByRole("region", { name: "On the ledger" });
-    expect(await ledger.innerText()).toContain("Delivered, reported to the ledger");
+    // The gateway reports after the run's result: the page shows it once the run's state says so.
+    await expect
+      .poll(() => ledger.innerText(), { timeout: 30_000 })
+      .toContain("Delivered, reported to the ledger");
     await expect
       .poll(() => ledger.locator(".ledger-outcome").innerText(), { timeout: 30_000 })
       .toBe("Delivered, as the provider reported");
