@@ -9,6 +9,7 @@ import { loadProcessCard } from "../a2a/load-card.js";
 import { serveJsonRpc } from "../a2a/serve-json-rpc.js";
 import { errorJson } from "../http/declared-answer.js";
 import { answerOf } from "../http/failure.js";
+import { jsonBodyOnly } from "../http/media-type.js";
 import { rawBody } from "../http/raw-body.js";
 import { errorAnswer } from "../http/respond.js";
 import { paramValidator } from "../http/validate.js";
@@ -55,7 +56,7 @@ const jsonRpcRoute = createRoute({
         "text/event-stream": { schema: z.string() },
       },
     },
-    ...errorAnswers(400, 404, 413, 500, 503),
+    ...errorAnswers(400, 404, 413, 415, 500, 503),
   },
 });
 
@@ -97,6 +98,7 @@ documented.openAPIRegistry.registerPath(jsonRpcRoute);
 export const a2aRoutes = documented.post(
   "/a2a/:processId",
   paramValidator(processIdParamSchema),
+  jsonBodyOnly,
   rawBody,
   async (c) => {
     const { processId } = c.req.valid("param");
