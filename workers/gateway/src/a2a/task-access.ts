@@ -1,8 +1,7 @@
-import { appError, fail, ok, type Result } from "#shared/errors/app-error";
+import { appError, fail, type Result } from "#shared/errors/app-error";
 import { UUID_V7 } from "../execute/transaction-id.js";
-import { runAccess } from "../runs/run-access.js";
-import { type RunObjectApi, runAccessDepsFor } from "../runs/run-access-deps.js";
-import { runStub } from "../runs/run-stub.js";
+import { grantRun } from "../runs/grant-run.js";
+import type { RunStub } from "../runs/run-stub.js";
 import type { RunRecord } from "../runs/run-types.js";
 import type { A2aCall } from "./a2a-call.js";
 
@@ -14,20 +13,16 @@ import type { A2aCall } from "./a2a-call.js";
 export async function grantedTask(args: {
   call: A2aCall;
   taskId: string;
-}): Promise<Result<{ run: RunObjectApi; record: RunRecord }>> {
+}): Promise<Result<{ run: RunStub; record: RunRecord }>> {
   const { call, taskId } = args;
   if (!UUID_V7.test(taskId)) return fail(appError("task_not_found", "No task has this id"));
-  const run = runStub(call.env, taskId);
-  const access = await runAccess({
-    headers: call.headers,
-    method: call.method,
-    path: call.path,
-    body: call.rawBody,
-    deps: runAccessDepsFor({ env: call.env, run, transactionId: taskId }),
+  const granted = await grantRun({
+    env: call.env,
+    transactionId: taskId,
+    request: { headers: call.headers, method: call.method, path: call.path, body: call.rawBody },
   });
-  if (!access.ok) return access;
-  if (access.value.processId !== call.processId) {
+  if (granted.ok && granted.value.record.processId !== call.processId) {
     return fail(appError("task_not_found", "No task of this process has this id"));
   }
-  return ok({ run, record: access.value });
+  return granted;
 }

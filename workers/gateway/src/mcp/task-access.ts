@@ -1,12 +1,11 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { runAccess } from "../runs/run-access.js";
-import { runAccessDepsFor } from "../runs/run-access-deps.js";
-import { type RunObjectRpc, runStub } from "../runs/run-stub.js";
+import { grantRun } from "../runs/grant-run.js";
+import type { RunStub } from "../runs/run-stub.js";
 import type { RunRecord } from "../runs/run-types.js";
 import { type TaskRef, taskRefOf } from "./task-id.js";
 
 /** A task its caller may read and cancel: its run object and the run as it is now. */
-export type GrantedTask = { ref: TaskRef; run: RunObjectRpc; record: RunRecord };
+export type GrantedTask = { ref: TaskRef; run: RunStub; record: RunRecord };
 
 /**
  * The run a task id names, granted by the run's own rule (runs/run-access.ts) with the token the
@@ -18,18 +17,20 @@ export async function grantedTask(args: { env: GatewayEnv; taskId: string }): Pr
   const { env, taskId } = args;
   const ref = taskRefOf(taskId);
   if (ref === null) throw taskNotFound();
-  const run = runStub(env, ref.transactionId);
   // The run's own check, as GET /api/runs/:id with the token: method, path and body are what a
   // caller proof would sign, and a token needs none of them.
-  const access = await runAccess({
-    headers: new Headers({ authorization: `Bearer ${ref.accessToken}` }),
-    method: "GET",
-    path: `/api/runs/${ref.transactionId}`,
-    body: new Uint8Array(),
-    deps: runAccessDepsFor({ env, run, transactionId: ref.transactionId }),
+  const granted = await grantRun({
+    env,
+    transactionId: ref.transactionId,
+    request: {
+      headers: new Headers({ authorization: `Bearer ${ref.accessToken}` }),
+      method: "GET",
+      path: `/api/runs/${ref.transactionId}`,
+      body: new Uint8Array(),
+    },
   });
-  if (!access.ok) throw taskNotFound();
-  return { ref, run, record: access.value };
+  if (!granted.ok) throw taskNotFound();
+  return { ref, ...granted.value };
 }
 
 /** MCP's answer to a task id it does not know (2025-11-25, tasks: Invalid params). */

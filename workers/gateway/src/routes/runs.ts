@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
-import { type AppError, appError, ok, type Result } from "#shared/errors/app-error";
+import { type AppError, appError } from "#shared/errors/app-error";
 import { runStatusResponseSchema } from "#shared/schemas/runs";
 import { UUID_V7 } from "../execute/transaction-id.js";
 import { errorJson } from "../http/declared-answer.js";
@@ -13,8 +13,7 @@ import {
   gatewayRouter,
   jsonAnswer,
 } from "../openapi/route-parts.js";
-import { runAccess } from "../runs/run-access.js";
-import { type RunObjectApi, runAccessDepsFor } from "../runs/run-access-deps.js";
+import { grantRun, type RunRequest } from "../runs/grant-run.js";
 import { cancelRun } from "../runs/run-cancel.js";
 import { runStatusBody } from "../runs/run-status.js";
 import { runStub } from "../runs/run-stub.js";
@@ -87,26 +86,15 @@ const cancelRoute = createRoute({
   },
 });
 
-/** The run a request names, once its credential is granted (runs/run-access.ts). */
-async function grantedRun(args: {
-  env: GatewayEnv;
-  request: Request;
-  transactionId: string;
-  body: Uint8Array;
-  /** How the run's record is read, when not by the object's read() (the events route). */
-  read?: () => Promise<RunRecord | null>;
-}): Promise<Result<{ run: RunObjectApi; record: RunRecord }>> {
-  const { env, request, transactionId, read } = args;
-  const run = runStub(env, transactionId);
+/** The request as the run's grant reads it (runs/grant-run.ts): path, query and body as sent. */
+function runRequestOf(request: Request, body: Uint8Array): RunRequest {
   const url = new URL(request.url);
-  const access = await runAccess({
+  return {
     headers: request.headers,
     method: request.method === "POST" ? "POST" : "GET",
     path: `${url.pathname}${url.search}`,
-    body: args.body,
-    deps: runAccessDepsFor({ env, run, transactionId, ...(read === undefined ? {} : { read }) }),
-  });
-  return access.ok ? ok({ run, record: access.value }) : access;
+    body,
+  };
 }
 
 /** Every refusal of the run routes: the error body naming the run, under its declared status. */
@@ -123,11 +111,10 @@ const readGrant = (
   transactionId: string,
   read?: () => Promise<RunRecord | null>,
 ) =>
-  grantedRun({
+  grantRun({
     env: c.env,
-    request: c.req.raw,
     transactionId,
-    body: new Uint8Array(),
+    request: runRequestOf(c.req.raw, new Uint8Array()),
     ...(read === undefined ? {} : { read }),
   });
 
@@ -157,11 +144,10 @@ export const runRoutes = gatewayRouter()
   })
   .openapi(cancelRoute, async (c) => {
     const { transactionId } = c.req.valid("param");
-    const granted = await grantedRun({
+    const granted = await grantRun({
       env: c.env,
-      request: c.req.raw,
       transactionId,
-      body: c.get("rawBody"),
+      request: runRequestOf(c.req.raw, c.get("rawBody")),
     });
     if (!granted.ok)
       return errorJson(c, errorAnswer(granted.error, { transactionId }), CANCEL_REFUSALS);

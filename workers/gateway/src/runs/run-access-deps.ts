@@ -6,10 +6,10 @@ import type { CancelableRun } from "./run-cancel.js";
 import { runIdMayBeKept } from "./run-id-age.js";
 import { RUN_KEEP_MS } from "./run-limits.js";
 import type { RunRecord } from "./run-types.js";
-import type { RunEventsSource, RunWatchSource } from "./watch-run.js";
+import type { RunWatchSource } from "./watch-run.js";
 
-/** What the runs routes and A2A's tasks ask of one run object (RunObject, binding RUNS). */
-export type RunObjectApi = CancelableRun & RunWatchSource & RunEventsSource;
+/** What the runs routes ask of one run object (RunObject, binding RUNS). */
+export type RunObjectApi = CancelableRun & RunWatchSource;
 
 /**
  * The access check's deps from the Worker's env. The payer's key is read fresh from the ledger

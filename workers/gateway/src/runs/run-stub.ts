@@ -17,6 +17,9 @@ export type RunObjectRpc = {
   watch(after: number): Promise<RunWatch | null>;
 };
 
+/** A run object's stub: its RPC methods and its `fetch` (the events stream). */
+export type RunStub = ReturnType<typeof runStub>;
+
 /** The run object of one transaction id (docs/gateway.md, "The run object"). */
 export function runStub(
   env: GatewayEnv,
