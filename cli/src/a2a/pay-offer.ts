@@ -1,17 +1,14 @@
 import type { PaymentRequirements } from "@x402/core/types";
-import { signMakePayment } from "#shared/x402/escrow-client";
 import type { EscrowRequirementExtra } from "#shared/x402/escrow-scheme";
 import type { CommonArgValues } from "../args/common-args.js";
 import { CliError } from "../errors/cli-error.js";
+import { signFreshPayment } from "../run/fresh-payment.js";
 import type { Ed25519Signer } from "../runtime/ed25519-signer.js";
 import { openSession } from "../runtime/session.js";
 
-/** How long the signed payment stays valid: the gateway submits it at once (run-pay-and-run.ts). */
-const PAYMENT_EXPIRATION_SECS = 60n;
-
 /**
  * The make_payment that answers an a2a-x402 offer, built and signed here, never the offered
- * bytes: a gateway (or whoever sits between) could offer any transaction from the payer's
+ * bytes (run/fresh-payment.ts): a gateway (or whoever sits between) could offer any transaction from the payer's
  * account under a harmless-looking `amount`. It pays this process, on the offered task id, the
  * price the ledger holds; an offer asking anything else is a gateway answering nonsense (exit 4),
  * refused before anything is signed.
@@ -42,16 +39,12 @@ export async function payOffer(args: {
       `the gateway asks ${args.accepted.amount} octas for ${processId}, whose price on the ledger is ${price}: not paid`,
     );
   }
-  const context = await session.transactions.transactionContext(
-    signer.accountAddress.toStringLong(),
-  );
-  return signMakePayment({
+  const paid = await signFreshPayment({
+    session,
     signer,
-    moduleAddress: session.transactions.moduleAddress(),
-    context,
     processId,
     taskId: args.taskId,
     amount: price,
-    expirationTimestampSecs: BigInt(Math.floor(Date.now() / 1000)) + PAYMENT_EXPIRATION_SECS,
   });
+  return paid.signedTransaction;
 }

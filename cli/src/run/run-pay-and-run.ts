@@ -1,8 +1,4 @@
-import {
-  escrowPaymentPayload,
-  readPaymentResponse,
-  signMakePayment,
-} from "#shared/x402/escrow-client";
+import { escrowPaymentPayload, readPaymentResponse } from "#shared/x402/escrow-client";
 import { escrowRequirement } from "#shared/x402/escrow-scheme";
 import {
   encodePaymentSignatureHeader,
@@ -21,6 +17,7 @@ import {
   gatewayError,
 } from "../runtime/gateway-client.js";
 import { openTransactionSession } from "../runtime/transaction-session.js";
+import { signFreshPayment } from "./fresh-payment.js";
 import {
   alreadyCommittedError,
   failedAfterSending,
@@ -36,12 +33,6 @@ export interface RunPayment {
   transactionHash: string;
   explorerUrl?: string;
 }
-
-/**
- * How long the signed payment stays valid. The gateway submits it at once, so this only has to
- * cover the request's way there and a clock that runs behind the ledger's.
- */
-const PAYMENT_EXPIRATION_SECS = 60n;
 
 /**
  * Pays and runs in one gateway request (docs/x402.md): the make_payment is built and signed here
@@ -65,20 +56,16 @@ export async function payAndRun(args: {
 }): Promise<{ started: StartedRun; payment: RunPayment }> {
   const { processId, taskId, amount, signer, out } = args;
   const session = openTransactionSession(args.values, { settings: args.settings });
-  const moduleAddress = session.transactions.moduleAddress();
   const sender = signer.accountAddress.toStringLong();
-  const context = await session.transactions.transactionContext(sender);
-  const signedTransaction = signMakePayment({
+  const { signedTransaction, chainId, moduleAddress } = await signFreshPayment({
+    session,
     signer,
-    moduleAddress,
-    context,
     processId,
     taskId,
     amount,
-    expirationTimestampSecs: BigInt(Math.floor(Date.now() / 1000)) + PAYMENT_EXPIRATION_SECS,
   });
   const accepted = escrowRequirement({
-    chainId: context.chainId,
+    chainId,
     moduleAddress,
     processId,
     taskId,
