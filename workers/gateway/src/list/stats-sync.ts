@@ -42,12 +42,16 @@ export async function syncStats(args: {
       const limit = MODULE_EVENTS_PAGE_MAX;
       const page = await args.ledger.moduleEvents({ names: STATS_EVENTS, after, limit });
       const { events, upTo } = wholeTransactions({ page, limit, after });
+      const changes = events.flatMap((event) => figuresChange(event) ?? []);
+      const processIds = [...new Set(changes.map((change) => change.processId))];
       args.storage.transactionSync(() => {
-        for (const event of events) {
-          const change = figuresChange(event);
-          if (change === null) continue;
-          const current = readFigures(sql, [change.processId]).get(change.processId);
-          writeFigures(sql, change.processId, change.apply(current ?? NO_FIGURES));
+        // The page's processes read once, changed in order in memory, each written once.
+        const figures = readFigures(sql, processIds);
+        for (const change of changes) {
+          figures.set(change.processId, change.apply(figures.get(change.processId) ?? NO_FIGURES));
+        }
+        for (const processId of processIds) {
+          writeFigures(sql, processId, figures.get(processId) ?? NO_FIGURES);
         }
         writeStatsVersion(sql, upTo);
       });
