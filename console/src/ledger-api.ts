@@ -41,7 +41,8 @@ const isUserTransaction: Guard<UserTransaction> = (v): v is UserTransaction =>
   typeof v.success === "boolean" &&
   typeof v.sequence_number === "string" &&
   isRecord(v.payload);
-const isTransactionList: Guard<unknown[]> = (v): v is unknown[] => Array.isArray(v);
+/** A JSON array, its items checked where they are read. */
+const isArray: Guard<unknown[]> = (v): v is unknown[] => Array.isArray(v);
 
 /** One page of the account's own transactions from sequence number `start`, else its latest. */
 export async function accountTransactions(args: {
@@ -52,16 +53,14 @@ export async function accountTransactions(args: {
   const from = args.start === null ? "" : `start=${args.start}&`;
   const page = await ask(
     `/accounts/${args.address}/transactions?${from}limit=${args.limit}`,
-    isTransactionList,
+    isArray,
   );
   return page.ok ? { ok: true as const, value: page.value.filter(isUserTransaction) } : page;
 }
 
-const isValues: Guard<unknown[]> = (v): v is unknown[] => Array.isArray(v);
-
 /** A view function's values, its arguments in the REST API's JSON. */
 export const view = (args: { function: string; arguments: unknown[] }) =>
-  ask("/view", isValues, {
+  ask("/view", isArray, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
