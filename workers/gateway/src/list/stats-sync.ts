@@ -7,8 +7,10 @@ import { readFigures, readStatsVersion, writeFigures, writeStatsVersion } from "
 /**
  * The events of a page that end on a whole transaction, and the version to resume after. The
  * indexer is asked for versions after a cursor, so a full page that ends inside a transaction
- * leaves that transaction to the next page; a single transaction with more events than a page
- * (which no call of the package emits) is taken whole.
+ * leaves that transaction to the next page. A single transaction with more events than a page
+ * (no entry call of the package emits that many; a Move script calling it in a loop could) is
+ * counted as far as the page goes and the cursor moves past it: its further events are not
+ * counted, a known limit of the figures (docs/gateway.md, "Success rates and earnings").
  */
 export function wholeTransactions(args: { page: ModuleEvent[]; limit: number; after: bigint }): {
   events: ModuleEvent[];
