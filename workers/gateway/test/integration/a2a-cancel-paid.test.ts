@@ -6,17 +6,15 @@ import { OUTCOME, PAYMENT_STATUS } from "#shared/contract/status";
 import { runStub } from "../../src/runs/run-stub.js";
 import { a2aPath, dataMessage } from "../support/a2a-requests.js";
 import { SELF } from "../support/checked-self.js";
-import { hostileServiceUrl } from "../support/hostile-counts.js";
+import { streamingProcess } from "../support/hostile-processes.js";
 import {
   address,
   fundedAccount,
   GATEWAY,
   ledger,
-  operator,
   pay,
   processOwner,
   proofHeaders,
-  registerProcess,
   testProcess,
 } from "../support/ledger-fixtures.js";
 import { waitForOutcome } from "../support/operated-process.js";
@@ -30,16 +28,6 @@ const taskSchema = z.looseObject({
   status: z.looseObject({ state: z.string() }),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
-
-async function paidProcess(behaviour: "stream-queued" | "stream-slow") {
-  const { serviceUrl } = hostileServiceUrl(behaviour, "execute");
-  return registerProcess({
-    owner: processOwner,
-    serviceUrl,
-    paid: true,
-    agents: [address(operator)],
-  });
-}
 
 /** A JSON-RPC call to the process's A2A URL, with the caller proof of `signer` when given. */
 async function rpc(args: {
@@ -99,7 +87,11 @@ describe("CancelTask of a paid A2A task", () => {
   });
 
   it("cancels a task its agent has queued: canceled, FAILED on the ledger, and the payer refunds", async () => {
-    const processId = await paidProcess("stream-queued");
+    const processId = await streamingProcess({
+      owner: processOwner,
+      behaviour: "stream-queued",
+      paid: true,
+    });
     const taskId = await pay({ payer, processId });
     const task = await startPaidTask(processId, payer);
     await watchRunUntil(task.id, (seen) => seen.filter((s) => s === "submitted").length === 2);
@@ -121,7 +113,11 @@ describe("CancelTask of a paid A2A task", () => {
   });
 
   it("refuses to cancel a task whose work the payer watched: not cancelable, no refund", async () => {
-    const processId = await paidProcess("stream-slow");
+    const processId = await streamingProcess({
+      owner: processOwner,
+      behaviour: "stream-slow",
+      paid: true,
+    });
     const taskId = await pay({ payer, processId });
     const task = await startPaidTask(processId, payer);
     await watchRunUntil(task.id, (seen) => seen.includes("progress") && seen.includes("log"));

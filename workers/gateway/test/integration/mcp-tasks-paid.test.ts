@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OUTCOME, PAYMENT_STATUS } from "#shared/contract/status";
 import { MCP_PAYMENT_RESPONSE_META_KEY, type PaymentRequired } from "#shared/x402/transport";
 import { taskRefOf } from "../../src/mcp/task-id.js";
-import { hostileServiceUrl } from "../support/hostile-counts.js";
+import { streamingProcess } from "../support/hostile-processes.js";
 import {
   address,
   fundedAccount,
@@ -19,7 +19,6 @@ import {
   operator,
   PRICE,
   processOwner,
-  registerProcess,
   uniqueId,
 } from "../support/ledger-fixtures.js";
 import { connectSdkClient } from "../support/mcp-sdk-client.js";
@@ -29,16 +28,6 @@ import { ownMakePayment, paymentPayload } from "../support/x402-client.js";
 
 // A paid MCP task follows the runs' cancel rule (docs/gateway.md, "Canceling a run"): canceled
 // before its agent starts, it is reported FAILED and refunded; once the agent works, no cancel.
-
-async function paidProcess(behaviour: "stream-queued" | "stream-slow"): Promise<string> {
-  const { serviceUrl } = hostileServiceUrl(behaviour, "execute");
-  return registerProcess({
-    owner: processOwner,
-    serviceUrl,
-    paid: true,
-    agents: [address(operator)],
-  });
-}
 
 /** tools/call as a task; the JSON-RPC error when the call is refused. */
 function callAsTask(client: Client, params: Record<string, unknown>) {
@@ -89,7 +78,11 @@ describe("paid MCP tasks", () => {
   afterAll(() => client.close());
 
   it("cancels a paid task whose agent has not started: cancelled, reported FAILED, and refundable", async () => {
-    const processId = await paidProcess("stream-queued");
+    const processId = await streamingProcess({
+      owner: processOwner,
+      behaviour: "stream-queued",
+      paid: true,
+    });
     const task = await paidTask(client, processId, payer);
     // Working once asked, then submitted again when the agent says it is queued.
     await watchRunUntil(
@@ -120,7 +113,11 @@ describe("paid MCP tasks", () => {
   });
 
   it("refuses to cancel a paid task its agent works on: it ends delivered, no refund", async () => {
-    const processId = await paidProcess("stream-slow");
+    const processId = await streamingProcess({
+      owner: processOwner,
+      behaviour: "stream-slow",
+      paid: true,
+    });
     const task = await paidTask(client, processId, payer);
     await watchRunUntil(task.transactionId, (seen) => seen.includes("progress"));
     await expect(client.experimental.tasks.cancelTask(task.taskId)).rejects.toSatisfy(

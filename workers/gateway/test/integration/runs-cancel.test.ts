@@ -4,16 +4,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { OUTCOME, PAYMENT_STATUS } from "#shared/contract/status";
 import { runAcceptedResponseSchema } from "#shared/schemas/runs";
 import { runStub } from "../../src/runs/run-stub.js";
-import { hostileServiceUrl } from "../support/hostile-counts.js";
+import { streamingProcess } from "../support/hostile-processes.js";
 import {
   address,
   execute,
   fundedAccount,
   ledger,
-  operator,
   pay,
   processOwner,
-  registerProcess,
   testProcess,
 } from "../support/ledger-fixtures.js";
 import { waitForOutcome } from "../support/operated-process.js";
@@ -22,16 +20,6 @@ import { readRunEvents, watchRunUntil } from "../support/run-events.js";
 // The cancel money rule (docs/gateway.md, "Canceling a run"): a free run any time before its end;
 // a paid run only while the agent has not started (then FAILED: the payer refunds); a paid run
 // the agent works on, or any final run, is not cancelable.
-
-async function hostileProcess(behaviour: "stream-queued" | "stream-slow", paid: boolean) {
-  const { serviceUrl } = hostileServiceUrl(behaviour, "execute");
-  return registerProcess({
-    owner: processOwner,
-    serviceUrl,
-    paid,
-    agents: paid ? [address(operator)] : [],
-  });
-}
 
 /** Starts a run with Prefer: respond-async and answers its transaction id. */
 async function startAsync(args: {
@@ -58,7 +46,11 @@ describe("canceling a run", () => {
   });
 
   it("cancels a free run the agent works on: canceled, its call stopped, SPEC's answer says so", async () => {
-    const processId = await hostileProcess("stream-queued", false);
+    const processId = await streamingProcess({
+      owner: processOwner,
+      behaviour: "stream-queued",
+      paid: false,
+    });
     const transactionId = await startAsync({ processId, user });
     const run = runStub(env, transactionId);
     await watchRunUntil(transactionId, (seen) => seen.includes("working"));
@@ -78,7 +70,11 @@ describe("canceling a run", () => {
   });
 
   it("cancels a paid run queued at the agent: FAILED on the ledger, and the payer refunds", async () => {
-    const processId = await hostileProcess("stream-queued", true);
+    const processId = await streamingProcess({
+      owner: processOwner,
+      behaviour: "stream-queued",
+      paid: true,
+    });
     const taskId = await pay({ payer: user, processId });
     const transactionId = await startAsync({ processId, user, signer: user });
     // Working once asked, then submitted again when the agent says it is queued.
@@ -99,7 +95,11 @@ describe("canceling a run", () => {
   });
 
   it("refuses to cancel a paid run whose progress the payer watched: no refund for seen work", async () => {
-    const processId = await hostileProcess("stream-slow", true);
+    const processId = await streamingProcess({
+      owner: processOwner,
+      behaviour: "stream-slow",
+      paid: true,
+    });
     const taskId = await pay({ payer: user, processId });
     const transactionId = await startAsync({ processId, user, signer: user });
     const run = runStub(env, transactionId);

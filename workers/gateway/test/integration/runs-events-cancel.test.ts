@@ -3,15 +3,8 @@ import { describe, expect, it } from "vitest";
 import { OUTCOME } from "#shared/contract/status";
 import { errorResponseSchema } from "#shared/schemas/error-response";
 import { runEventSchema, runStatusResponseSchema } from "#shared/schemas/runs";
-import { hostileServiceUrl } from "../support/hostile-counts.js";
-import {
-  address,
-  fundedAccount,
-  ledger,
-  operator,
-  pay,
-  registerProcess,
-} from "../support/ledger-fixtures.js";
+import { streamingProcess } from "../support/hostile-processes.js";
+import { address, fundedAccount, ledger, operator, pay } from "../support/ledger-fixtures.js";
 import { waitForOutcome } from "../support/operated-process.js";
 import { type ReadEvent, readRunEvents } from "../support/run-events.js";
 import {
@@ -41,12 +34,7 @@ async function slowProcess(
   behaviour: "stream-slow" | "stream-queued" = "stream-slow",
 ) {
   owner ??= fundedAccount();
-  return registerProcess({
-    owner: await owner,
-    serviceUrl: hostileServiceUrl(behaviour, "execute").serviceUrl,
-    paid,
-    agents: paid ? [address(operator)] : [],
-  });
+  return streamingProcess({ owner: await owner, behaviour, paid });
 }
 
 const withoutStatus = (events: ReadEvent[]) =>

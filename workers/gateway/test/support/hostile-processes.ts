@@ -1,6 +1,6 @@
 import type { Account } from "@aptos-labs/ts-sdk";
 import { type AgentRoute, type HostileBehaviour, hostileServiceUrl } from "./hostile-counts.js";
-import { registerProcess, uniqueId } from "./ledger-fixtures.js";
+import { address, operator, registerProcess, uniqueId } from "./ledger-fixtures.js";
 
 /** A process served by the hostile agent; `base` reads its request counts (hostileCounts). */
 export type Registered = { processId: string; base: string; tag: string };
@@ -30,4 +30,23 @@ export function registered(map: Map<HostileBehaviour, Registered>, behaviour: Ho
   const found = map.get(behaviour);
   if (found === undefined) throw new Error(`no process for ${behaviour}`);
   return found;
+}
+
+/**
+ * A process whose execute streams as the hostile agent's `behaviour` says (stream-slow works
+ * step by step; stream-queued stays queued before its agent starts). A paid one lists the
+ * gateway's operator among its agents, so the gateway reports its outcomes (the cancel rule's
+ * FAILED report, docs/gateway.md "Canceling a run").
+ */
+export function streamingProcess(args: {
+  owner: Account;
+  behaviour: "stream-slow" | "stream-queued";
+  paid: boolean;
+}): Promise<string> {
+  return registerProcess({
+    owner: args.owner,
+    serviceUrl: hostileServiceUrl(args.behaviour, "execute").serviceUrl,
+    paid: args.paid,
+    agents: args.paid ? [address(operator)] : [],
+  });
 }
