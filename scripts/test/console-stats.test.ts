@@ -6,21 +6,15 @@
 // sorted by success rate or runs puts the paid process first. Every page passes axe-core with no
 // serious or critical violation and fits a 360 px screen. Skips, saying why, only when no Chromium
 // is installed.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { examplesOwner } from "../../cli/test/e2e/support/cli-stack.js";
 import {
-  type CliStack,
-  examplesOwner,
-  stopCliStack,
-} from "../../cli/test/e2e/support/cli-stack.js";
-import {
-  launchChromium,
   seriousViolations,
   type WatchedPage,
   watchedPage,
   widthAt,
 } from "./support/console-browser.js";
-import { chromiumOrSkip, registerSlowReport, startConsoleStack } from "./support/console-stack.js";
+import { chromiumOrSkip, consoleStory } from "./support/console-stack.js";
 
 const chromiumPath = chromiumOrSkip("console-stats.test");
 
@@ -31,24 +25,27 @@ const NARROW = 360;
 const KEY_ITEM = "agentgate.devWallet.privateKey";
 
 describe.skipIf(chromiumPath === null)("success rates and earnings in the console", () => {
-  let setup: CliStack | undefined;
-  let browser: Browser | undefined;
+  const story = consoleStory({
+    prefix: "agentgate-console-stats-",
+    chromiumPath,
+    processes: [
+      {
+        id: PAID,
+        name: "Paid report",
+        description: "Writes a short report on a topic, for a price",
+        pricing: { taskPrice: "1000", requiresPrepayment: true },
+      },
+      { id: FREE, name: "A free report" },
+    ],
+  });
   let origin: string;
   // One page for the owner's story: the wallet's key lives in this page's browser context.
   let owner: WatchedPage;
   let ownerAddress: string;
 
   beforeAll(async () => {
-    setup = await startConsoleStack("agentgate-console-stats-");
-    origin = setup.stack.gatewayUrl ?? "";
-    await registerSlowReport(setup, {
-      id: PAID,
-      name: "Paid report",
-      description: "Writes a short report on a topic, for a price",
-      pricing: { taskPrice: "1000", requiresPrepayment: true },
-    });
-    await registerSlowReport(setup, { id: FREE, name: "A free report" });
-    browser = await launchChromium(chromiumPath as string);
+    const { setup, browser } = story();
+    origin = story().origin;
     owner = await watchedPage(browser);
     // The development wallet as the examples owner, who registered both processes.
     const examples = examplesOwner(setup.stack);
@@ -60,13 +57,8 @@ describe.skipIf(chromiumPath === null)("success rates and earnings in the consol
     });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await stopCliStack(setup?.stack, setup?.dir);
-  });
-
   it("My processes without a wallet says to connect one", async () => {
-    const { page, problems } = await watchedPage(browser as Browser);
+    const { page, problems } = await watchedPage(story().browser);
     await page.goto(`${origin}/console#/owner`);
     await expect.poll(() => page.locator("h1").innerText()).toBe("My processes");
     expect(await page.locator("main").innerText()).toContain("Connect a wallet");
