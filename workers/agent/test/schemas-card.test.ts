@@ -125,6 +125,22 @@ describe("the agent card", () => {
       vars,
     );
 
+  it("answers a 0.3 client (no A2A-Version) in 0.3's shape and a 1.0 client in 1.0's", async () => {
+    const vars = { AGENT_GATEWAY_URL: GATEWAY_URL };
+    const url = `${GATEWAY_URL}/a2a/${PROCESS_ID}`;
+    const legacy = await card(vars);
+    expect(legacy.headers.get("vary")).toMatch(/A2A-Version/i);
+    expect(await legacy.json()).toMatchObject({ url, preferredTransport: "JSONRPC" });
+    const current = await fetchWorker(
+      createAgentWorker(echoAgent),
+      new Request("http://agent/.well-known/agent-card.json", {
+        headers: { "A2A-Version": "1.0" },
+      }),
+      vars,
+    );
+    expect(await current.json()).not.toHaveProperty("url");
+  });
+
   it("is served unsigned, as public discovery data (like /info)", async () => {
     const response = await SELF.fetch("http://agent/.well-known/agent-card.json");
     expect(response.status).toBe(200);

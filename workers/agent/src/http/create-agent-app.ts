@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { appError } from "#shared/errors/app-error";
 import { formatZodIssue } from "#shared/errors/validation";
 import { agentLogsParamsSchema } from "#shared/schemas/agent";
+import { A2A_VERSION_HEADER, cardAnswerFor } from "#shared/schemas/agent-card-legacy";
 import type { AgentWorkerEnv } from "../agent-env.js";
 import type { AgentJsonSchemas } from "../authoring/agent-json-schemas.js";
 import type { AgentDefinition } from "../authoring/define-agent.js";
@@ -104,16 +105,17 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
 
   // Public discovery data, unsigned like /info (docs/agent.md, "Agent card"); like every route
   // but /health it answers only once the agent has a gateway to serve.
-  app.get("/.well-known/agent-card.json", (c) =>
-    c.json(
-      agentCard({
-        config: c.var.config,
-        description: agent.description ?? c.var.config.process.name,
-        schemas,
-        version: c.var.versionId,
-      }),
-    ),
-  );
+  app.get("/.well-known/agent-card.json", (c) => {
+    const card = agentCard({
+      config: c.var.config,
+      description: agent.description ?? c.var.config.process.name,
+      schemas,
+      version: c.var.versionId,
+    });
+    c.header("Vary", A2A_VERSION_HEADER);
+    const requestedVersion = c.req.header(A2A_VERSION_HEADER) ?? null;
+    return c.json(cardAnswerFor({ card, v1: card, requestedVersion }));
+  });
 
   app.post("/execute", async (c) => {
     const { config, store } = c.var;

@@ -1,6 +1,7 @@
 import { AgentCard } from "@a2a-js/sdk";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
+import { A2A_VERSION_HEADER, cardAnswerFor } from "#shared/schemas/agent-card-legacy";
 import { processIdParamSchema } from "#shared/schemas/gateway";
 import { a2aCallOf } from "../a2a/a2a-call.js";
 import { a2aOriginOf } from "../a2a/a2a-origin.js";
@@ -22,13 +23,19 @@ const CARD_ERRORS = [400, 404, 500, 503] as const;
 /** A card as JSON (the SDK's AgentCard.toJSON): its shape is A2A's, documented there. */
 const cardJsonSchema = z.record(z.string(), z.unknown());
 
+/** Hono's validator reads headers by lower-case name. */
+const A2A_VERSION_HEADER_LOWER = "a2a-version";
+
 const cardRoute = createRoute({
   method: "get",
   path: "/a2a/{processId}/.well-known/agent-card.json",
   summary: "A process's A2A agent card",
   description:
-    'A2A 1.0 AgentCard: the JSON-RPC interface at `/a2a/{processId}` (A2A 1.0 and 0.3), `streaming: true`, the agentgate extension (schemas, price) and, for a paid process, the a2a-x402 extension, required (docs/gateway.md, "A2A").',
-  request: { params: processIdParamSchema },
+    'With `A2A-Version: 1.0`, the A2A 1.0 AgentCard; without the header (or with 0.3), the same card in A2A 0.3\'s shape (`url`, `preferredTransport`, `protocolVersion`) with the 1.0 `supportedInterfaces` kept. The JSON-RPC interface at `/a2a/{processId}` (A2A 1.0 and 0.3), HTTP+JSON (1.0), `streaming: true`, the agentgate extension (schemas, price) and, for a paid process, the a2a-x402 extension, required (docs/gateway.md, "A2A").',
+  request: {
+    params: processIdParamSchema,
+    headers: z.object({ [A2A_VERSION_HEADER_LOWER]: z.string().optional() }),
+  },
   responses: {
     200: jsonAnswer("The card", cardJsonSchema),
     ...errorAnswers(...CARD_ERRORS),
@@ -81,7 +88,13 @@ const documented = gatewayRouter()
       origin: a2aOriginOf(c.env, c.req.url),
     });
     if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), CARD_ERRORS);
-    return c.json(cardJsonSchema.parse(AgentCard.toJSON(card.value)), 200);
+    const answer = cardAnswerFor({
+      card: card.value,
+      v1: AgentCard.toJSON(card.value),
+      requestedVersion: c.req.valid("header")[A2A_VERSION_HEADER_LOWER] ?? null,
+    });
+    c.header("Vary", A2A_VERSION_HEADER);
+    return c.json(cardJsonSchema.parse(answer), 200);
   })
   .openapi(listingRoute, async (c) => {
     const { cursor } = c.req.valid("query");
