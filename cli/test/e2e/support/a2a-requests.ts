@@ -7,9 +7,9 @@ import { SendMessageRequest, type Task, type TaskState } from "@a2a-js/sdk";
 import { type Client, ServiceParameters, withA2AExtensions } from "@a2a-js/sdk/client";
 import { expect, vi } from "vitest";
 import { A2A_X402_EXTENSION } from "#shared/schemas/agent-card";
-import type { PaymentPayload, PaymentRequired, SettleResponse } from "#shared/x402/transport";
+import type { SettleResponse } from "#shared/x402/transport";
 import type { TestAccount } from "./accounts.js";
-import { signOffered } from "./offer-signer.js";
+import { paymentForOffer } from "./offer-signer.js";
 
 /** A SendMessageRequest as the SDK's own codec reads one (A2A 1.0 JSON). */
 export function messageRequest(
@@ -53,17 +53,22 @@ export function receiptOf(task: Task): SettleResponse | undefined {
   return (metadata["x402.payment.receipts"] as SettleResponse[])[0];
 }
 
+/** A paid task: the process's client, who pays, the input and the request's configuration. */
+type PaidTaskArgs = {
+  client: Client;
+  payer: TestAccount;
+  data: Record<string, unknown>;
+  configuration?: Record<string, unknown>;
+};
+
 /**
  * A paid task's first message, answered with the offer (a task in `input-required`), and the
  * follow-up that pays it: the offered make_payment signed by `payer`, the input again. The caller
  * sends the follow-up (SendMessage or SendStreamingMessage) with `x402Activated`.
  */
-export async function offeredTask(args: {
-  client: Client;
-  payer: TestAccount;
-  data: Record<string, unknown>;
-  configuration?: Record<string, unknown>;
-}): Promise<{ offer: Task; payment: SendMessageRequest }> {
+export async function offeredTask(
+  args: PaidTaskArgs,
+): Promise<{ offer: Task; payment: SendMessageRequest }> {
   const { payer, data } = args;
   const offer = asTask(
     await args.client.sendMessage(
@@ -71,16 +76,7 @@ export async function offeredTask(args: {
       x402Activated,
     ),
   );
-  const accepted = (offeredPayment(offer) as PaymentRequired | undefined)?.accepts[0];
-  const unsigned = accepted?.extra.unsignedTransaction;
-  if (accepted === undefined || typeof unsigned !== "string") {
-    throw new Error(`no transaction offered: ${JSON.stringify(offer.status)}`);
-  }
-  const payload: PaymentPayload = {
-    x402Version: 2,
-    accepted,
-    payload: { signedTransaction: signOffered({ key: payer.key, unsignedTransaction: unsigned }) },
-  };
+  const payload = paymentForOffer({ offered: offeredPayment(offer), key: payer.key });
   const payment = messageRequest(
     {
       taskId: offer.id,
@@ -96,12 +92,7 @@ export async function offeredTask(args: {
  * A paid task: its offer, and the answer to the follow-up that pays it (SendMessage, with the
  * extension activated), whose payment settled.
  */
-export async function paidTask(args: {
-  client: Client;
-  payer: TestAccount;
-  data: Record<string, unknown>;
-  configuration?: Record<string, unknown>;
-}): Promise<{ offer: Task; task: Task }> {
+export async function paidTask(args: PaidTaskArgs): Promise<{ offer: Task; task: Task }> {
   const { offer, payment } = await offeredTask(args);
   const task = asTask(await args.client.sendMessage(payment, x402Activated));
   expect(receiptOf(task)).toMatchObject({ success: true, payer: args.payer.address });
