@@ -1,30 +1,43 @@
 /**
  * The gateway's A2A server driven by the unmodified A2A JS SDK client (@a2a-js/sdk) against the
  * local stack (docs/gateway.md, "A2A"): resolve a process's card from the gateway, send to a free
- * process, stream, cancel, read an unknown task, a 0.3-shaped request, and pay for a paid process
- * through the a2a-x402 extension with the documented signer (the offered make_payment, signed).
+ * process, stream (the slow-report example's progress in order), cancel (a paid task queued at
+ * the agent, refunded; one its agent works on, refused and delivered), read an unknown task, a
+ * 0.3-shaped request, and pay for a paid process through the a2a-x402 extension with the
+ * documented signer (the offered make_payment, signed).
  */
 
 import { execFile } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { SendMessageRequest, type StreamResponse, type Task, TaskState } from "@a2a-js/sdk";
+import { TaskState } from "@a2a-js/sdk";
 import { type Client, ClientFactory } from "@a2a-js/sdk/client";
 import { TaskNotCancelableError, TaskNotFoundError } from "@a2a-js/sdk/errors";
 import { parsePaymentRequired } from "@x402/core/schemas";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLedgerClient, type LedgerClient } from "#shared/ledger/client";
 import { resolveNetwork } from "#shared/ledger/networks";
-import type { PaymentPayload, PaymentRequired, SettleResponse } from "#shared/x402/transport";
-import { FREE, PAID, startA2aStack } from "./support/a2a-stack.js";
+import {
+  asTask,
+  bearer,
+  messageRequest,
+  offeredPayment,
+  offeredTask,
+  paidTask,
+  receiptOf,
+  taskOnceState,
+  x402Activated,
+} from "./support/a2a-requests.js";
+import { FREE, PAID, SLOW, startA2aStack } from "./support/a2a-stack.js";
+import { streamEventName, streamed } from "./support/a2a-stream.js";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
-import { paymentJson } from "./support/cli-schemas.js";
+import { paymentChangeJson } from "./support/cli-schemas.js";
 import { stopCliStack } from "./support/cli-stack.js";
 import { gasFee } from "./support/gas-fee.js";
-import { jsonResult } from "./support/json-output.js";
+import { expectFailure, jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
-import { signOffered } from "./support/offer-signer.js";
+import { paymentOnceOutcome } from "./support/payment-outcome.js";
 import { runCli } from "./support/run-cli.js";
 
 const EXAMPLE = join(
@@ -42,30 +55,19 @@ let user: TestAccount;
 let ledger: LedgerClient;
 let free: Client;
 let paid: Client;
+let slow: Client;
 
 const cardUrl = (processId: string) =>
   `${stack.gatewayUrl}/a2a/${processId}/.well-known/agent-card.json`;
 
-/** A SendMessageRequest as the SDK's own codec reads one (A2A 1.0 JSON). */
-function request(message: Record<string, unknown>, configuration?: Record<string, unknown>) {
-  return SendMessageRequest.fromJSON({
-    message: { messageId: crypto.randomUUID(), role: "ROLE_USER", ...message },
-    ...(configuration === undefined ? {} : { configuration }),
-  });
-}
+const newPayer = (name: string) => newFundedAccount({ dir, name, env });
 
-function asTask(result: unknown): Task {
-  if (typeof result !== "object" || result === null || !("status" in result)) {
-    throw new Error(`not a task: ${JSON.stringify(result)}`);
-  }
-  return result as Task;
-}
+/** A task of the slow process for `seconds` steps, paid by `payer`, answered at once. */
+const paidSlowTask = (payer: TestAccount, seconds: number) =>
+  paidTask({ client: slow, payer, data: { seconds }, configuration: { returnImmediately: true } });
 
-const bearer = (task: Task) => ({
-  serviceParameters: {
-    authorization: `Bearer ${String(task.metadata?.["agentgate/accessToken"])}`,
-  },
-});
+const paymentOnce = (args: Omit<Parameters<typeof paymentOnceOutcome>[0], "env">) =>
+  paymentOnceOutcome({ ...args, env });
 
 beforeAll(async () => {
   ({ stack, dir, env, user } = await startA2aStack("agentgate-a2a-", PRICE));
@@ -75,6 +77,7 @@ beforeAll(async () => {
   const factory = new ClientFactory();
   free = await factory.createFromUrl(cardUrl(FREE), "");
   paid = await factory.createFromUrl(cardUrl(PAID), "");
+  slow = await factory.createFromUrl(cardUrl(SLOW), "");
 });
 
 afterAll(() => stopCliStack(stack, dir));
@@ -97,7 +100,7 @@ describe("A2A SDK client against the local stack", () => {
 
   it("SendMessage to a free process returns a completed task with the result artifact (a text part)", async () => {
     const task = asTask(
-      await free.sendMessage(request({ parts: [{ text: "One sentence here." }] })),
+      await free.sendMessage(messageRequest({ parts: [{ text: "One sentence here." }] })),
     );
     expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     const part = task.artifacts[0]?.parts[0]?.content;
@@ -106,12 +109,11 @@ describe("A2A SDK client against the local stack", () => {
   });
 
   it("SendStreamingMessage yields the task, working and completed in order", async () => {
-    const events: StreamResponse[] = [];
-    for await (const event of free.sendMessageStream(
-      request({ parts: [{ data: { text: "Hello there. Again." } }] }),
-    )) {
-      events.push(event);
-    }
+    const events = await streamed(
+      free.sendMessageStream(
+        messageRequest({ parts: [{ data: { text: "Hello there. Again." } }] }),
+      ),
+    );
     const states = events.flatMap((event) =>
       event.payload?.$case === "task"
         ? [event.payload.value.status?.state]
@@ -125,18 +127,41 @@ describe("A2A SDK client against the local stack", () => {
     expect(events.some((event) => event.payload?.$case === "artifactUpdate")).toBe(true);
   });
 
+  it("SendStreamingMessage on the slow paid process yields the task, working, its progress, then the result and completed, in order", async () => {
+    const { payment } = await offeredTask({ client: slow, payer: user, data: { seconds: 3 } });
+    const events = await streamed(slow.sendMessageStream(payment, x402Activated));
+    const names = events.map(streamEventName);
+    expect(names[0]).toBe("task");
+    const first = events[0]?.payload;
+    expect(first?.$case === "task" && receiptOf(first.value)).toMatchObject({ success: true });
+    // Progress and log updates come while working: after `working`, before the result.
+    const working = names.indexOf("TASK_STATE_WORKING");
+    const result = names.indexOf("artifact result");
+    const progress = names.flatMap((name, at) => (name === "progress" ? [at] : []));
+    expect(working).toBeGreaterThan(0);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[0]).toBeGreaterThan(working);
+    expect(progress.at(-1)).toBeLessThan(result);
+    expect(names.slice(result)).toEqual(["artifact result", "TASK_STATE_COMPLETED"]);
+    // The last report is the last step's, and the artifact holds the report.
+    const last = events[progress.at(-1) ?? -1]?.payload;
+    expect(
+      last?.$case === "statusUpdate" &&
+        last.value.status?.message?.metadata?.["agentgate/progress"],
+    ).toMatchObject({ progress: 3, total: 3 });
+    const artifact = events[result]?.payload;
+    expect(
+      artifact?.$case === "artifactUpdate" && artifact.value.artifact?.parts[0]?.content,
+    ).toMatchObject({ $case: "data", value: { seconds: 3, topic: "the weather" } });
+  });
+
   it("GetTask reads a task with its token; an unknown task is task not found; CancelTask of an ended one is refused", async () => {
     const task = asTask(
-      await free.sendMessage(request({ parts: [{ text: "Short." }] }, { returnImmediately: true })),
+      await free.sendMessage(
+        messageRequest({ parts: [{ text: "Short." }] }, { returnImmediately: true }),
+      ),
     );
-    const read = await vi.waitFor(
-      async () => {
-        const now = await free.getTask({ id: task.id, tenant: "" }, bearer(task));
-        expect(now.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
-        return now;
-      },
-      { timeout: 10_000, interval: 200 },
-    );
+    const read = await taskOnceState(free, task, TaskState.TASK_STATE_COMPLETED);
     expect(read.id).toBe(task.id);
     await expect(free.getTask({ id: "no-such-task", tenant: "" })).rejects.toBeInstanceOf(
       TaskNotFoundError,
@@ -171,60 +196,87 @@ describe("A2A SDK client against the local stack", () => {
 
   it("pays for a paid process through a2a-x402: input-required offer, paid follow-up, receipt, ledger delivered", async () => {
     const userBefore = await ledger.balance(user.address);
-    const offer = asTask(
-      await paid.sendMessage(
-        request({
-          parts: [{ data: { hello: "a2a" } }],
-          metadata: { "agentgate/userAddress": user.address },
-        }),
-      ),
-    );
+    const { offer, task: done } = await paidTask({
+      client: paid,
+      payer: user,
+      data: { hello: "a2a" },
+    });
     expect(offer.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
-    const offered = offer.status?.message?.metadata?.["x402.payment.required"];
-    expect(parsePaymentRequired(offered).success).toBe(true);
-    const accepted = (offered as PaymentRequired).accepts[0];
-    const unsigned = accepted?.extra.unsignedTransaction;
-    if (accepted === undefined || typeof unsigned !== "string")
-      throw new Error("no transaction offered");
-    // The documented signer: the offered make_payment, signed by the payer's key.
-    const payment: PaymentPayload = {
-      x402Version: 2,
-      accepted,
-      payload: {
-        signedTransaction: signOffered({ key: user.key, unsignedTransaction: unsigned }),
-      },
-    };
-    const done = asTask(
-      await paid.sendMessage(
-        request({
-          taskId: offer.id,
-          parts: [{ data: { hello: "a2a" } }],
-          metadata: { "x402.payment.status": "payment-submitted", "x402.payment.payload": payment },
-        }),
-      ),
-    );
+    expect(parsePaymentRequired(offeredPayment(offer)).success).toBe(true);
     expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
-    const metadata = done.status?.message?.metadata ?? {};
-    expect(metadata["x402.payment.status"]).toBe("payment-completed");
-    const [receipt] = metadata["x402.payment.receipts"] as SettleResponse[];
-    expect(receipt).toMatchObject({ success: true, payer: user.address });
+    const receipt = receiptOf(done);
 
-    const record = await vi.waitFor(
-      async () => {
-        const shown = jsonResult(
-          await runCli(["payment", "-i", PAID, "-t", offer.id, "-u", user.address, "--json"], {
-            env,
-          }),
-          paymentJson,
-        ).payment;
-        expect(shown.outcomeName).toBe("DELIVERED");
-        return shown;
-      },
-      { timeout: 20_000, interval: 500 },
-    );
+    const record = await paymentOnce({
+      processId: PAID,
+      taskId: offer.id,
+      payer: user,
+      outcome: "DELIVERED",
+    });
     expect(record.amount).toBe(PRICE.toString());
     const gas = await gasFee(stack.ledgerUrl, receipt?.transaction ?? "");
     expect(await ledger.balance(user.address)).toBe(userBefore - PRICE - gas);
+  });
+
+  it("CancelTask on a paid task queued at the agent: canceled, its payment FAILED, and refund returns all but gas", async () => {
+    // The slow agent runs one task at a time: the first works, the second waits queued. Each
+    // has its own payer: a payer holding a usable payment (one whose outcome is not reported
+    // yet) is asked for a caller proof, not offered another (docs/gateway.md, "Execute", 6-7).
+    const busy = await paidSlowTask(await newPayer("a2a-busy"), 12);
+    await taskOnceState(slow, busy.task, TaskState.TASK_STATE_WORKING);
+    const payer = await newPayer("a2a-canceler");
+    const before = await ledger.balance(payer.address);
+    const queued = await paidSlowTask(payer, 12);
+    // The run is working from its call to the agent until the agent says it queued it.
+    await taskOnceState(slow, queued.task, TaskState.TASK_STATE_SUBMITTED);
+
+    const canceled = await slow.cancelTask(
+      { id: queued.task.id, tenant: "", metadata: undefined },
+      bearer(queued.task),
+    );
+    expect(canceled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+    const record = await paymentOnce({
+      processId: SLOW,
+      taskId: queued.offer.id,
+      payer,
+      outcome: "FAILED",
+    });
+    expect(record.amount).toBe(PRICE.toString());
+    const refund = jsonResult(
+      await runCli(["refund", "-i", SLOW, "-t", queued.offer.id, "--json", "-p", payer.key], {
+        env,
+      }),
+      paymentChangeJson,
+    );
+    expect(refund.status).toBe("REFUNDED");
+    const gas =
+      (await gasFee(stack.ledgerUrl, receiptOf(queued.task)?.transaction ?? "")) +
+      (await gasFee(stack.ledgerUrl, refund.transactionHash));
+    expect(await ledger.balance(payer.address)).toBe(before - gas);
+  });
+
+  it("CancelTask on a paid task its agent works on is not cancelable; the task completes and its payment is delivered", async () => {
+    const payer = await newPayer("a2a-watcher");
+    const { offer, task } = await paidSlowTask(payer, 4);
+    await taskOnceState(slow, task, TaskState.TASK_STATE_WORKING);
+    await expect(
+      slow.cancelTask({ id: task.id, tenant: "", metadata: undefined }, bearer(task)),
+    ).rejects.toBeInstanceOf(TaskNotCancelableError);
+    const done = await taskOnceState(slow, task, TaskState.TASK_STATE_COMPLETED);
+    expect(done.artifacts[0]?.parts[0]?.content).toMatchObject({
+      $case: "data",
+      value: { seconds: 4 },
+    });
+    await paymentOnce({
+      processId: SLOW,
+      taskId: offer.id,
+      payer,
+      outcome: "DELIVERED",
+    });
+    expectFailure(
+      await runCli(["refund", "-i", SLOW, "-t", offer.id, "-p", payer.key], { env }),
+      5,
+      /A refund needs the provider to have reported the task failed \(EOUTCOME_NOT_FAILED/,
+    );
   });
 });
 

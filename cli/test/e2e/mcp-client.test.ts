@@ -10,7 +10,7 @@ import { parsePaymentRequired } from "@x402/core/schemas";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLedgerClient, type LedgerClient } from "#shared/ledger/client";
 import { resolveNetwork } from "#shared/ledger/networks";
-import type { PaymentPayload, PaymentRequired, SettleResponse } from "#shared/x402/transport";
+import type { SettleResponse } from "#shared/x402/transport";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
 import { paymentChangeJson } from "./support/cli-schemas.js";
 import {
@@ -23,7 +23,7 @@ import {
 import { gasFee } from "./support/gas-fee.js";
 import { jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
-import { signOffered } from "./support/offer-signer.js";
+import { paymentForOffer } from "./support/offer-signer.js";
 import { runCli } from "./support/run-cli.js";
 
 // The example agents serve these process ids (their AGENT_PROCESS_ID).
@@ -123,18 +123,7 @@ describe("MCP client against the local stack", () => {
     const offer = await client.callTool({ name: PAID, arguments: { hello: "mcp" } });
     expect(offer.isError).toBe(true);
     expect(parsePaymentRequired(offer.structuredContent).success).toBe(true);
-    const accepted = (offer.structuredContent as PaymentRequired).accepts[0];
-    const unsigned = accepted?.extra.unsignedTransaction;
-    if (accepted === undefined || typeof unsigned !== "string") {
-      throw new Error(`no transaction offered: ${JSON.stringify(offer.structuredContent)}`);
-    }
-    const payment: PaymentPayload = {
-      x402Version: 2,
-      accepted,
-      payload: {
-        signedTransaction: signOffered({ key: user.key, unsignedTransaction: unsigned }),
-      },
-    };
+    const payment = paymentForOffer({ offered: offer.structuredContent, key: user.key });
 
     const paid = await client.callTool({
       name: PAID,

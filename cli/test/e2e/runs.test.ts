@@ -12,13 +12,7 @@ import { executeSuccessResponseSchema } from "#shared/schemas/gateway";
 import { runAcceptedResponseSchema, runStatusResponseSchema } from "#shared/schemas/runs";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
 import { balanceJson, paymentChangeJson, paymentJson } from "./support/cli-schemas.js";
-import {
-  examplesOwner,
-  registerConfig,
-  stackKeys,
-  startCliStack,
-  stopCliStack,
-} from "./support/cli-stack.js";
+import { registerPaidSlowReport, startCliStack, stopCliStack } from "./support/cli-stack.js";
 import { gasFee } from "./support/gas-fee.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
@@ -71,13 +65,7 @@ beforeAll(async () => {
   });
   ({ stack, dir, env } = setup);
   user = await newFundedAccount({ dir, name: "user", env });
-  await registerConfig(setup, examplesOwner(stack), {
-    id: SLOW,
-    name: "Slow report",
-    url: "service://SLOW_REPORT_AGENT",
-    agents: [stackKeys(stack).operator.address],
-    pricing: { taskPrice: PRICE.toString(), requiresPrepayment: true },
-  });
+  await registerPaidSlowReport(setup, PRICE);
 });
 
 afterAll(() => stopCliStack(stack, dir));

@@ -1,6 +1,6 @@
 /**
- * The stack the A2A e2e files share: the echo and text-stats example agents, text-stats
- * registered free and echo paid at `price`, and a funded user.
+ * The stack the A2A e2e files share: the echo, slow-report and text-stats example agents,
+ * text-stats registered free, echo and slow-report paid at `price`, and a funded user.
  */
 import { newFundedAccount, type TestAccount } from "./accounts.js";
 import {
@@ -8,12 +8,14 @@ import {
   examplesOwner,
   registerConfig,
   registerPaidEcho,
+  registerPaidSlowReport,
   startCliStack,
 } from "./cli-stack.js";
 
 // The example agents serve these process ids (their AGENT_PROCESS_ID).
 export const PAID = "echo";
 export const FREE = "text-stats";
+export const SLOW = "slow-report";
 
 export async function startA2aStack(
   prefix: string,
@@ -22,6 +24,7 @@ export async function startA2aStack(
   const setup = await startCliStack(prefix, {
     agentConfigs: [
       "workers/agent/examples/echo/wrangler.jsonc",
+      "workers/agent/examples/slow-report/wrangler.jsonc",
       "workers/agent/examples/text-stats/wrangler.jsonc",
     ],
   });
@@ -32,5 +35,6 @@ export async function startA2aStack(
     url: "service://TEXT_STATS_AGENT",
   });
   await registerPaidEcho(setup, price);
+  await registerPaidSlowReport(setup, price);
   return { ...setup, user };
 }

@@ -69,16 +69,39 @@ export async function registerConfig(
 }
 
 /**
- * Registers the process the echo example agent serves (its AGENT_PROCESS_ID `echo`) as a paid
- * one, owned by the examples owner; the gateway runs a paid process only when its operator is
- * among the process's agents (docs/gateway.md).
+ * Registers the process an example agent serves (its AGENT_PROCESS_ID `id`, reached over the
+ * gateway's binding `url`) as a paid one, owned by the examples owner; the gateway runs a paid
+ * process only when its operator is among the process's agents (docs/gateway.md).
  */
-export async function registerPaidEcho(setup: CliStack, price: bigint) {
+function registerPaidExample(
+  setup: CliStack,
+  example: { id: string; name: string; url: string },
+  price: bigint,
+) {
   return registerConfig(setup, examplesOwner(setup.stack), {
-    id: "echo",
-    name: "Echo",
-    url: "service://ECHO_AGENT",
+    ...example,
     agents: [stackKeys(setup.stack).operator.address],
     pricing: { taskPrice: price.toString(), requiresPrepayment: true },
   });
+}
+
+/** The echo example agent's process, `echo`, paid. */
+export function registerPaidEcho(setup: CliStack, price: bigint) {
+  return registerPaidExample(
+    setup,
+    { id: "echo", name: "Echo", url: "service://ECHO_AGENT" },
+    price,
+  );
+}
+
+/**
+ * The slow-report example agent's process, `slow-report`, paid: one step a second with progress,
+ * one run at a time, so a second run waits queued at the agent.
+ */
+export function registerPaidSlowReport(setup: CliStack, price: bigint) {
+  return registerPaidExample(
+    setup,
+    { id: "slow-report", name: "Slow report", url: "service://SLOW_REPORT_AGENT" },
+    price,
+  );
 }

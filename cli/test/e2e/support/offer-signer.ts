@@ -1,5 +1,6 @@
 import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
 import { signUnsignedTransaction } from "#shared/x402/escrow-client";
+import type { PaymentPayload, PaymentRequired } from "#shared/x402/transport";
 
 /**
  * The documented signer of an x402 offer (docs/x402.md): the offered make_payment's bytes, signed
@@ -12,4 +13,21 @@ export function signOffered(args: { key: string; unsignedTransaction: string }):
     ),
   });
   return signUnsignedTransaction(signer, args.unsignedTransaction);
+}
+
+/**
+ * The PaymentPayload that pays an offer (a PaymentRequired as the gateway sent it): its first
+ * requirement accepted, its make_payment signed by `key` (docs/x402.md).
+ */
+export function paymentForOffer(args: { offered: unknown; key: string }): PaymentPayload {
+  const accepted = (args.offered as PaymentRequired | undefined)?.accepts[0];
+  const unsigned = accepted?.extra.unsignedTransaction;
+  if (accepted === undefined || typeof unsigned !== "string") {
+    throw new Error(`no transaction offered: ${JSON.stringify(args.offered)}`);
+  }
+  return {
+    x402Version: 2,
+    accepted,
+    payload: { signedTransaction: signOffered({ key: args.key, unsignedTransaction: unsigned }) },
+  };
 }
