@@ -7,7 +7,7 @@ import { executePaymentRequired } from "./execute-terms.js";
 import { EXECUTE_ROUTE, type ExecuteDeps, type ExecuteRequest } from "./execute-types.js";
 import { payAndClaim } from "./pay-and-claim.js";
 import { newTransactionId } from "./transaction-id.js";
-import { usablePaymentTaskIds } from "./usable-payments.js";
+import { claimablePaymentTaskIds } from "./usable-payments.js";
 
 /** A request admitted to run, before its ledger claim. */
 export type Admitted = {
@@ -44,7 +44,14 @@ export async function admit(args: {
     };
   }
   const transactionId = newTransactionId();
-  const usable = paid ? usablePaymentTaskIds({ context, taskId: request.body.taskId }) : [];
+  const usable = paid
+    ? await claimablePaymentTaskIds({
+        context,
+        taskId: request.body.taskId,
+        headers: request.headers,
+        claims: deps.claims,
+      })
+    : [];
   const paymentRequired = async () => ({
     ok: false as const,
     failure: await executePaymentRequired({ request, deps, context }),

@@ -1,5 +1,7 @@
+import { CALLER_SIGNATURE_HEADER } from "#shared/auth/caller-proof";
 import type { GatewayContext } from "#shared/ledger/records";
 import { usableOpenPayments } from "#shared/ledger/usable-payments";
+import type { ClaimsApi } from "../claims/claims-types.js";
 
 /**
  * Task ids of the caller's payments a run may claim, oldest first, by the shared ledger-side
@@ -13,4 +15,23 @@ export function usablePaymentTaskIds(args: {
   return usableOpenPayments(args.context)
     .map((p) => p.taskId)
     .filter((id) => args.taskId === undefined || id === args.taskId);
+}
+
+/**
+ * The usable payments a request may still run on. A request without a caller proof is either
+ * offered a payment or asked for the proof, by whether one is left: a payment a run of this
+ * gateway claimed whose outcome is not on the ledger yet still looks usable there, but can never
+ * pay again, so it must not turn the offer into a demand for a proof (docs/gateway.md, "Execute",
+ * step 6: an x402 client paying while its last run goes on). With a proof the claims object's
+ * atomic claim decides, as before.
+ */
+export async function claimablePaymentTaskIds(args: {
+  context: GatewayContext;
+  taskId?: string | undefined;
+  headers: Headers;
+  claims: () => ClaimsApi;
+}): Promise<string[]> {
+  const usable = usablePaymentTaskIds(args);
+  if (usable.length === 0 || args.headers.has(CALLER_SIGNATURE_HEADER)) return usable;
+  return args.claims().unclaimed(usable);
 }
