@@ -1,7 +1,7 @@
 import { sha3_256 } from "@noble/hashes/sha3";
 import { bytesToHex, concatBytes, hexToBytes } from "../auth/bytes.js";
 import type { Param } from "../contract/functions.js";
-import { isValidAddress, normalizeAddress } from "../schemas/address.js";
+import { isValidAddress, normalizeAddress } from "../schemas/address-format.js";
 import { LedgerError } from "./errors.js";
 import { toU8, toU64 } from "./integers.js";
 
