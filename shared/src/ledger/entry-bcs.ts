@@ -72,26 +72,13 @@ function encodeArgument(param: Param, value: MoveArgument): Uint8Array {
   return bcsOf((w) => writeValue(w, param.type, value, param.name));
 }
 
-/**
- * The BCS of an entry function's arguments, each by its parameter's type from the table; throws
- * invalid_input when the count or a value does not fit (`name` is the function's, for the message).
- */
-export function encodeArguments(args: {
-  name: string;
-  params: readonly Param[];
-  values: readonly MoveArgument[];
-}): Uint8Array[] {
-  const { name, params, values } = args;
-  if (values.length !== params.length) {
-    throw invalid(`${name}: takes ${params.length} arguments, got ${values.length}`);
-  }
-  return params.map((param, i) => encodeArgument(param, values[i] as MoveArgument));
-}
-
 /** BCS of a RawTransaction whose payload is an entry function without type arguments. */
 export function rawEntryTransactionBytes(txn: RawEntryTransaction): Uint8Array {
   const { params, args: values, ...envelope } = txn;
-  const args = encodeArguments({ name: txn.function.name, params, values });
+  if (values.length !== params.length) {
+    throw invalid(`${txn.function.name}: takes ${params.length} arguments, got ${values.length}`);
+  }
+  const args = params.map((param, i) => encodeArgument(param, values[i] as MoveArgument));
   return entryTransactionBytes({ ...envelope, args });
 }
 
