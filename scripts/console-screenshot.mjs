@@ -79,7 +79,7 @@ try {
     if (registered.status !== 0) throw new Error(`register ${id}: ${registered.stderr}`);
   }
   const url = `${stack.gatewayUrl}/console${fragment}`;
-  screenshot({ binary, url, file: out, width: 1280, height: 900 });
+  screenshot({ binary, url, file: out, width: 1280, height: 1200 });
   console.log(`console-screenshot: ${url} -> ${out}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
-import { longAddress } from "./bcs.js";
 import { isPaymentRecord, type PaymentRecordJson } from "./escrow-payment.js";
 import { accountTransactions, type UserTransaction, view } from "./ledger-api.js";
+import { sameAddress } from "./same-address.js";
 
 /**
  * Every payment an account made (docs/console.md, "My payments"): its own committed
@@ -18,8 +18,7 @@ function isMakePayment(tx: UserTransaction, moduleAddress: string): boolean {
   if (!tx.success || address === undefined || module !== "payment" || name !== "make_payment") {
     return false;
   }
-  // Nodes print the module's address without its leading zeros.
-  return longAddress(address) === longAddress(moduleAddress);
+  return sameAddress(address, moduleAddress);
 }
 
 export async function listAccountPayments(args: {

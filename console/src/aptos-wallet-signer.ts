@@ -1,27 +1,16 @@
 import { bytesToHex, concatBytes, hexToBytes } from "@noble/hashes/utils";
+import { signedTransactionBytes } from "#shared/ledger/entry-bcs";
+import { isValidAddress, normalizeAddress } from "#shared/schemas/address-format";
 import type { AccountInfo, AptosWallet, NetworkInfo } from "./aptos-wallet-standard.js";
-import { longAddress } from "./bcs.js";
 import type { TransactionSigner } from "./transaction-signer.js";
 
-/** TransactionAuthenticator::SingleSender, which wraps a SingleKey or MultiKey authenticator. */
-const SINGLE_SENDER = 0x04;
-
 /**
- * The SignedTransaction of a RawTransaction and the AccountAuthenticator a wallet answered:
- * Ed25519 (0) and MultiEd25519 (1) authenticators have the transaction authenticator's own
- * variant and layout; SingleKey (2) and MultiKey (3) travel inside SingleSender.
+ * The SignedTransaction (hex) of a RawTransaction (hex) and the AccountAuthenticator a wallet
+ * answered, wrapped as shared's signedTransactionBytes wraps it (a SingleKey one in SingleSender).
  */
 export function signedTransactionOf(rawHex: string, authenticator: Uint8Array): string {
-  const variant = authenticator[0];
-  const transactionAuthenticator =
-    variant === 0 || variant === 1
-      ? authenticator
-      : concatBytes(Uint8Array.of(SINGLE_SENDER), authenticator);
-  return `0x${bytesToHex(concatBytes(hexToBytes(rawHex.replace(/^0x/, "")), transactionAuthenticator))}`;
-}
-
-export function addressOf(account: AccountInfo): string {
-  return longAddress(account.address.toString());
+  const raw = hexToBytes(rawHex.replace(/^0x/, ""));
+  return `0x${bytesToHex(signedTransactionBytes(raw, authenticator))}`;
 }
 
 /** The account's Ed25519 key (32 bytes), the one a simulation names; null for any other kind. */
@@ -60,13 +49,21 @@ export async function connectAptosWallet(args: {
       message: `${wallet.name} is on ${network.name} (chain ${network.chainId}), but this gateway pays on ${args.gatewayNetwork} (chain ${args.chainId}). Switch the wallet to ${args.gatewayNetwork} and connect again.`,
     };
   }
-  return { ok: true, signer: aptosWalletSigner(wallet, account) };
+  const address = account.address.toString();
+  if (!isValidAddress(address)) {
+    return { ok: false, message: `${wallet.name} answered "${address}", not an account address` };
+  }
+  return { ok: true, signer: aptosWalletSigner(wallet, account, normalizeAddress(address)) };
 }
 
-function aptosWalletSigner(wallet: AptosWallet, account: AccountInfo): TransactionSigner {
+function aptosWalletSigner(
+  wallet: AptosWallet,
+  account: AccountInfo,
+  address: string,
+): TransactionSigner {
   return {
     label: wallet.name,
-    address: addressOf(account),
+    address,
     publicKey: ed25519KeyOf(account),
     sign: async (rawHex) => {
       const raw = hexToBytes(rawHex.replace(/^0x/, ""));

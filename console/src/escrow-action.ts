@@ -1,4 +1,6 @@
-import { bytesToHex, concatBytes, hexToBytes } from "@noble/hashes/utils";
+import { bytesToHex } from "@noble/hashes/utils";
+import { ed25519SimulationAuthenticator, signedTransactionBytes } from "#shared/ledger/entry-bcs";
+import { entryTransactionBytes } from "#shared/ledger/raw-transaction-bcs";
 import { type EscrowAction, escrowCall, type PaymentRecordJson } from "./escrow-payment.js";
 import {
   accountInfo,
@@ -8,7 +10,6 @@ import {
   type UserTransaction,
   waitForTransaction,
 } from "./ledger-api.js";
-import { writeEntryTransaction } from "./raw-transaction.js";
 import type { TransactionSigner } from "./transaction-signer.js";
 
 /**
@@ -20,12 +21,6 @@ const MAX_GAS_AMOUNT = 20_000n;
 /** How long a signed action stays valid, from the ledger's clock. */
 const EXPIRATION_SECS = 60n;
 const GAS_UNIT_PRICE = 100n;
-
-/** TransactionAuthenticator::Ed25519 with the key and an all-zero signature: what simulate takes. */
-function simulationBytes(rawHex: string, publicKey: Uint8Array): string {
-  const auth = concatBytes(Uint8Array.of(0, 32), publicKey, Uint8Array.of(64), new Uint8Array(64));
-  return `0x${bytesToHex(concatBytes(hexToBytes(rawHex.slice(2)), auth))}`;
-}
 
 /** The node's reason for a failed transaction, in its words (its vm_status). */
 function failure(tx: UserTransaction & { vm_status?: unknown }): string {
@@ -55,19 +50,18 @@ export async function runEscrowAction(args: {
   if (!ledger.ok) return ledger;
   if (!account.ok) return account;
   const call = escrowCall(args.action, args.record);
-  const rawHex = writeEntryTransaction({
+  const raw = entryTransactionBytes({
     sender: signer.address,
     sequenceNumber: BigInt(account.value.sequence_number),
-    moduleAddress: args.moduleAddress,
-    module: "payment",
-    function: call.function,
+    function: { address: args.moduleAddress, module: "payment", name: call.function },
     args: call.args,
     maxGasAmount: MAX_GAS_AMOUNT,
     gasUnitPrice: GAS_UNIT_PRICE,
     expirationTimestampSecs: BigInt(ledger.value.ledger_timestamp) / 1_000_000n + EXPIRATION_SECS,
     chainId: ledger.value.chain_id,
   });
-  const simulated = await simulate(simulationBytes(rawHex, signer.publicKey));
+  const simulation = signedTransactionBytes(raw, ed25519SimulationAuthenticator(signer.publicKey));
+  const simulated = await simulate(`0x${bytesToHex(simulation)}`);
   if (!simulated.ok) return simulated;
   const outcome = simulated.value[0];
   if (outcome === undefined || !outcome.success) {
@@ -76,7 +70,7 @@ export async function runEscrowAction(args: {
       message: `The ledger would refuse it: ${outcome === undefined ? "no answer" : failure(outcome)}; nothing was signed`,
     };
   }
-  const signed = await signer.sign(rawHex);
+  const signed = await signer.sign(`0x${bytesToHex(raw)}`);
   if (!signed.ok) return signed;
   const pending = await submit(signed.signedTransaction);
   if (!pending.ok) return pending;

@@ -1,6 +1,8 @@
 import { OUTCOME, PAYMENT_STATUS } from "#shared/contract/status";
-import { addressBytes, longAddress, stringBytes } from "./bcs.js";
+import { bcsOf } from "#shared/ledger/bcs-writer";
+import { normalizeAddress } from "#shared/schemas/address-format";
 import { type Guard, isRecord } from "./guards.js";
+import { sameAddress } from "./same-address.js";
 
 /**
  * One escrow payment as get_payment_record answers it (../shared/docs/ledger-contract.md,
@@ -48,14 +50,13 @@ export function escrowActions(args: {
 }): EscrowAction[] {
   const { record, now } = args;
   if (record.status !== PAYMENT_STATUS.ESCROW) return [];
-  const account = longAddress(args.account);
   const settleTime = BigInt(record.settle_time);
   const actions: EscrowAction[] = [];
-  if (longAddress(record.payer) === account) {
+  if (sameAddress(record.payer, args.account)) {
     actions.push("release");
     if (now <= settleTime && record.outcome === OUTCOME.FAILED) actions.push("refund");
   }
-  if (longAddress(record.receiver) === account || longAddress(record.provider) === account) {
+  if (sameAddress(record.receiver, args.account) || sameAddress(record.provider, args.account)) {
     actions.push("cancel");
   }
   if (now > settleTime) actions.push("settle");
@@ -67,8 +68,9 @@ export function escrowCall(
   action: EscrowAction,
   record: PaymentRecordJson,
 ): { function: string; args: Uint8Array[] } {
-  const key = [stringBytes(record.process_id), stringBytes(record.task_id)];
-  const payer = addressBytes(record.payer);
+  const key = [bcsOf((w) => w.str(record.process_id)), bcsOf((w) => w.str(record.task_id))];
+  // The node prints the payer without its leading zeros; the writer takes only whole addresses.
+  const payer = bcsOf((w) => w.address(normalizeAddress(record.payer)));
   switch (action) {
     case "release":
       return { function: "release_payment", args: key };

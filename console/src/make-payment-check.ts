@@ -1,5 +1,7 @@
-import { BcsReader, longAddress } from "./bcs.js";
-import { readEntryTransaction } from "./raw-transaction.js";
+import { hexToBytes } from "#shared/auth/bytes";
+import { readWhole } from "#shared/ledger/bcs-reader";
+import { readEntryTransaction } from "#shared/ledger/raw-transaction-bcs";
+import { sameAddress } from "./same-address.js";
 
 /**
  * The most gas a payment may offer to burn: the gas cap the gateway's transactions use, at most
@@ -24,13 +26,17 @@ export function makePaymentProblem(args: {
   processId: string;
   price: bigint;
 }): string | null {
-  const tx = readEntryTransaction(args.rawHex);
+  const bytes = hexToBytes(args.rawHex.replace(/^0x/i, ""));
+  const tx = bytes === null ? null : readEntryTransaction(bytes);
   if (tx === null) return "The transaction offered to sign is not a payment the console can read";
-  const target = `${tx.moduleAddress}::${tx.module}::${tx.function}`;
-  if (target !== `${longAddress(args.moduleAddress)}::payment::make_payment`) {
-    return `The transaction offered to sign calls ${target}, not the platform's payment::make_payment`;
+  const { address, module, name } = tx.function;
+  if (
+    !sameAddress(address, args.moduleAddress) ||
+    `${module}::${name}` !== "payment::make_payment"
+  ) {
+    return `The transaction offered to sign calls ${address}::${module}::${name}, not the platform's payment::make_payment`;
   }
-  if (tx.sender !== longAddress(args.sender)) {
+  if (!sameAddress(tx.sender, args.sender)) {
     return "The transaction offered to sign is sent from another account than the connected wallet";
   }
   const [processId, taskId, amount] = tx.args;
@@ -42,25 +48,14 @@ export function makePaymentProblem(args: {
   ) {
     return "The transaction offered to sign does not carry make_payment's three arguments";
   }
-  if (readArg(processId, (r) => r.string()) !== args.processId) {
+  if (readWhole(processId, (r) => r.string()) !== args.processId) {
     return "The transaction offered to sign pays for another process than this one";
   }
-  if (readArg(amount, (r) => r.u64()) !== args.price) {
+  if (readWhole(amount, (r) => r.u64()) !== args.price) {
     return "The transaction offered to sign does not pay the price shown";
   }
   if (tx.maxGasAmount > MAX_GAS_AMOUNT || tx.gasUnitPrice > MAX_GAS_UNIT_PRICE) {
     return `The transaction offered to sign may burn up to ${tx.maxGasAmount * tx.gasUnitPrice} octas in gas, more than a payment needs`;
   }
   return null;
-}
-
-/** One BCS argument read whole, or null when it is not exactly that value. */
-function readArg<T>(bytes: Uint8Array, read: (reader: BcsReader) => T): T | null {
-  try {
-    const reader = new BcsReader(bytes);
-    const value = read(reader);
-    return reader.done() ? value : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,6 +1,5 @@
 import { OUTCOME } from "#shared/contract/status";
 import { getProcess } from "./api.js";
-import { longAddress } from "./bcs.js";
 import { isPaymentRecord, type PaymentRecordJson } from "./escrow-payment.js";
 import {
   accountTransactions,
@@ -8,6 +7,7 @@ import {
   type UserTransaction,
   view,
 } from "./ledger-api.js";
+import { sameAddress } from "./same-address.js";
 
 /**
  * A paid run's outcome as the ledger holds it (docs/console.md, "A run's ledger outcome"): the
@@ -30,7 +30,7 @@ function reportsThisPayment(tx: UserTransaction, record: PaymentRecordJson): boo
     processId === record.process_id &&
     taskId === record.task_id &&
     typeof payer === "string" &&
-    longAddress(payer) === longAddress(record.payer)
+    sameAddress(payer, record.payer)
   );
 }
 

@@ -7,7 +7,6 @@
 // same price is refused before the wallet is asked. My payments then releases the payment through
 // the wallet. Skips, saying why, only when no Chromium is installed.
 import { beforeAll, describe, expect, it } from "vitest";
-import { readEntryTransaction } from "../../console/src/raw-transaction.js";
 import { seriousViolations, type WatchedPage, watchedPage } from "./support/console-browser.js";
 import {
   chromiumOrSkip,
@@ -15,6 +14,7 @@ import {
   PAID_REPORT,
   PAID_REPORT_PRICE as PRICE,
 } from "./support/console-stack.js";
+import { readEntryHex } from "./support/entry-hex.js";
 import { openMyPayments, releasePayment } from "./support/my-payments.js";
 import { tamperOffers } from "./support/tampered-offer.js";
 import { addTestWallet, type TestWallet } from "./support/test-aptos-wallet.js";
@@ -109,8 +109,8 @@ describe.skipIf(chromiumPath === null)("an AIP-62 wallet pays for a run in the c
       .toContain("A report on tides in 2 steps");
     // It signed the make_payment, sent from its own account, and nothing else.
     expect(wallet.signed).toHaveLength(1);
-    const signed = readEntryTransaction(wallet.signed[0] ?? "");
-    expect(signed?.function).toBe("make_payment");
+    const signed = readEntryHex(wallet.signed[0] ?? "");
+    expect(signed?.function.name).toBe("make_payment");
     expect(signed?.sender).toBe(wallet.address);
     const hash = await page
       .getByRole("region", { name: "Payment" })
@@ -130,7 +130,7 @@ describe.skipIf(chromiumPath === null)("an AIP-62 wallet pays for a run in the c
     expect(await page.locator("main").innerText()).toContain("(Test Wallet)");
     const hash = await releasePayment(payment);
     expect(wallet.signed).toHaveLength(2);
-    expect(readEntryTransaction(wallet.signed[1] ?? "")?.function).toBe("release_payment");
+    expect(readEntryHex(wallet.signed[1] ?? "")?.function.name).toBe("release_payment");
     // The release cost the wallet's account its gas, and nothing more.
     expect(await balance()).toBe(before - (await gasOf(hash)));
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,22 +1,25 @@
 // The console's wallet and payment logic without a browser (docs/console.md, "Wallet", "Paying
-// for a run"): its account and signed bytes equal the project's own (shared/src/ledger/entry-bcs.ts,
-// which the console cannot bundle), x402's header coding (what it reads from a make_payment: console-transaction-check.test.ts).
+// for a run"): its account is the SDK's and its signed bytes are the project's own
+// (shared/src/ledger/entry-bcs.ts, which the console bundles), x402's header coding (what it reads from a make_payment: console-transaction-check.test.ts).
+import { Account, Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { ed25519 } from "@noble/curves/ed25519";
 import { describe, expect, it } from "vitest";
 import { bytesToHex } from "#shared/auth/bytes";
 import { FUNCTIONS } from "#shared/contract/functions";
 import {
-  ed25519Address,
   ed25519Authenticator,
   rawEntryTransactionBytes,
   signedTransactionBytes,
   signingMessage,
 } from "#shared/ledger/entry-bcs";
+import { connectAptosWallet } from "../../console/src/aptos-wallet-signer.js";
+import type { AptosWallet } from "../../console/src/aptos-wallet-standard.js";
 import { fromBase64Json, toBase64Json } from "../../console/src/base64-json.js";
 import { ed25519Account, signRawTransaction } from "../../console/src/ed25519-account.js";
 import { escrowOfferOf } from "../../console/src/x402-offer.js";
 
-const account = ed25519Account(Uint8Array.from({ length: 32 }, (_, i) => i + 1));
+const privateKey = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
+const account = ed25519Account(privateKey);
 
 function makePayment(amount: bigint): Uint8Array {
   return rawEntryTransactionBytes({
@@ -33,8 +36,9 @@ function makePayment(amount: bigint): Uint8Array {
 }
 
 describe("the console's development wallet signs as the project does", () => {
-  it("derives the single-key Ed25519 address entry-bcs derives", () => {
-    expect(account.address).toBe(ed25519Address(account.publicKey));
+  it("derives the single-key Ed25519 address the SDK derives", () => {
+    const sdk = Account.fromPrivateKey({ privateKey: new Ed25519PrivateKey(privateKey) });
+    expect(account.address).toBe(sdk.accountAddress.toStringLong());
   });
 
   it("signs a make_payment to the same SignedTransaction bytes", () => {
@@ -66,5 +70,35 @@ describe("x402's offer as the console reads it", () => {
     expect(escrowOfferOf({ accepts: [{ ...escrow, extra: {} }] })).toBeNull();
     expect(escrowOfferOf({ accepts: [{ ...escrow, amount: "1.5" }] })).toBeNull();
     expect(escrowOfferOf(null)).toBeNull();
+  });
+});
+
+describe("connecting a browser wallet", () => {
+  function walletAnswering(address: string): AptosWallet {
+    const refuse = () => Promise.reject(new Error("not in this test"));
+    return {
+      name: "Test Wallet",
+      icon: "data:image/svg+xml,",
+      features: {
+        "aptos:connect": { connect: async () => ({ status: "Approved", args: { address } }) },
+        "aptos:account": { account: refuse },
+        "aptos:network": { network: async () => ({ name: "local", chainId: 4 }) },
+        "aptos:signTransaction": { signTransaction: refuse },
+      },
+    };
+  }
+  const connect = (address: string) =>
+    connectAptosWallet({ wallet: walletAnswering(address), gatewayNetwork: "local", chainId: 4 });
+
+  it("pays from the wallet's account in long form", async () => {
+    const connected = await connect(`0x${"0C".repeat(32)}`);
+    expect(connected.ok && connected.signer.address).toBe(`0x${"0c".repeat(32)}`);
+  });
+
+  it("refuses a wallet whose account is not an address, in plain words", async () => {
+    expect(await connect("0xnot-hex")).toEqual({
+      ok: false,
+      message: 'Test Wallet answered "0xnot-hex", not an account address',
+    });
   });
 });

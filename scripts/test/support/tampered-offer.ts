@@ -2,13 +2,10 @@
 // page's execute answers pass through, except that a 402's make_payment is rewritten to pay for
 // another process, at the same price (docs/console.md, "Paying for a run").
 import type { Page } from "playwright-core";
+import { bcsOf } from "#shared/ledger/bcs-writer";
 import { fromBase64Json, toBase64Json } from "../../../console/src/base64-json.js";
-import { stringBytes } from "../../../console/src/bcs.js";
-import {
-  readEntryTransaction,
-  writeEntryTransaction,
-} from "../../../console/src/raw-transaction.js";
 import { escrowOfferOf } from "../../../console/src/x402-offer.js";
+import { entryHex, readEntryHex } from "./entry-hex.js";
 
 /** Rewrites every PAYMENT-REQUIRED the page receives until the answer's function is called. */
 export async function tamperOffers(page: Page, otherProcess: string): Promise<() => Promise<void>> {
@@ -18,14 +15,18 @@ export async function tamperOffers(page: Page, otherProcess: string): Promise<()
     const header = response.headers()["payment-required"];
     const required = header === undefined ? null : fromBase64Json(header);
     const offer = escrowOfferOf(required);
-    const tx = offer === null ? null : readEntryTransaction(offer.extra.unsignedTransaction);
+    const tx = offer === null ? null : readEntryHex(offer.extra.unsignedTransaction);
     if (offer === null || tx === null || typeof required !== "object" || required === null) {
       return route.fulfill({ response });
     }
     const [, taskId, amount] = tx.args;
-    const unsignedTransaction = writeEntryTransaction({
+    const unsignedTransaction = entryHex({
       ...tx,
-      args: [stringBytes(otherProcess), taskId ?? new Uint8Array(), amount ?? new Uint8Array()],
+      args: [
+        bcsOf((w) => w.str(otherProcess)),
+        taskId ?? new Uint8Array(),
+        amount ?? new Uint8Array(),
+      ],
     });
     const tampered = { ...offer, extra: { ...offer.extra, unsignedTransaction } };
     const headers = {

@@ -1,9 +1,10 @@
 import { sha3_256 } from "@noble/hashes/sha3";
-import { bytesToHex, concatBytes, hexToBytes } from "../auth/bytes.js";
+import { bytesToHex, concatBytes } from "../auth/bytes.js";
 import type { Param } from "../contract/functions.js";
-import { isValidAddress, normalizeAddress } from "../schemas/address.js";
+import { type BcsWriter, bcsOf } from "./bcs-writer.js";
 import { LedgerError } from "./errors.js";
 import { toU8, toU64 } from "./integers.js";
+import { type EncodedEntryTransaction, entryTransactionBytes } from "./raw-transaction-bcs.js";
 
 /**
  * BCS of an entry-function transaction, written out from the Aptos type layouts so that building,
@@ -15,82 +16,16 @@ import { toU8, toU64 } from "./integers.js";
 /** An entry-function argument before encoding; its Move type says how it is encoded. */
 export type MoveArgument = boolean | number | bigint | string | Uint8Array | MoveArgument[];
 
-/** `<address>::<module>::<function>` of an entry function, split. */
-export interface EntryFunctionRef {
-  address: string;
-  module: string;
-  name: string;
-}
-
-export interface RawEntryTransaction {
-  sender: string;
-  sequenceNumber: bigint;
-  function: EntryFunctionRef;
+/** An entry transaction whose arguments are still values, encoded by their table types. */
+export interface RawEntryTransaction extends Omit<EncodedEntryTransaction, "args"> {
   params: readonly Param[];
   args: readonly MoveArgument[];
-  maxGasAmount: bigint;
-  gasUnitPrice: bigint;
-  expirationTimestampSecs: bigint;
-  chainId: number;
 }
 
 const utf8 = new TextEncoder();
 
 function invalid(message: string): LedgerError {
   return new LedgerError({ kind: "invalid_input", message });
-}
-
-class BcsWriter {
-  private bytes: number[] = [];
-
-  uleb128(value: number): void {
-    let v = value;
-    while (v >= 0x80) {
-      this.bytes.push((v & 0x7f) | 0x80);
-      v = Math.floor(v / 128);
-    }
-    this.bytes.push(v);
-  }
-
-  u8(value: number): void {
-    this.bytes.push(value);
-  }
-
-  u64(value: bigint): void {
-    let v = value;
-    for (let i = 0; i < 8; i++) {
-      this.bytes.push(Number(v & 0xffn));
-      v >>= 8n;
-    }
-  }
-
-  fixed(bytes: Uint8Array): void {
-    for (const b of bytes) this.bytes.push(b);
-  }
-
-  /** Length-prefixed bytes (vector<u8>, and each argument of an entry-function payload). */
-  bytesWithLength(bytes: Uint8Array): void {
-    this.uleb128(bytes.length);
-    this.fixed(bytes);
-  }
-
-  str(value: string): void {
-    this.bytesWithLength(utf8.encode(value));
-  }
-
-  address(value: string): void {
-    this.fixed(addressBytes(value));
-  }
-
-  toUint8Array(): Uint8Array {
-    return Uint8Array.from(this.bytes);
-  }
-}
-
-function addressBytes(value: string): Uint8Array {
-  const bytes = isValidAddress(value) ? hexToBytes(normalizeAddress(value).slice(2)) : null;
-  if (bytes === null) throw invalid(`"${value}" is not an account address`);
-  return bytes;
 }
 
 function writeValue(w: BcsWriter, type: string, value: MoveArgument, name: string): void {
@@ -134,35 +69,17 @@ function writeValue(w: BcsWriter, type: string, value: MoveArgument, name: strin
 
 /** One argument's BCS bytes, by its Move type from the table. */
 function encodeArgument(param: Param, value: MoveArgument): Uint8Array {
-  const w = new BcsWriter();
-  writeValue(w, param.type, value, param.name);
-  return w.toUint8Array();
+  return bcsOf((w) => writeValue(w, param.type, value, param.name));
 }
 
 /** BCS of a RawTransaction whose payload is an entry function without type arguments. */
 export function rawEntryTransactionBytes(txn: RawEntryTransaction): Uint8Array {
-  if (txn.args.length !== txn.params.length) {
-    throw invalid(
-      `${txn.function.name}: takes ${txn.params.length} arguments, got ${txn.args.length}`,
-    );
+  const { params, args: values, ...envelope } = txn;
+  if (values.length !== params.length) {
+    throw invalid(`${txn.function.name}: takes ${params.length} arguments, got ${values.length}`);
   }
-  const args = txn.params.map((param, i) => encodeArgument(param, txn.args[i] as MoveArgument));
-  const w = new BcsWriter();
-  w.address(txn.sender);
-  w.u64(txn.sequenceNumber);
-  // TransactionPayload::EntryFunction
-  w.uleb128(2);
-  w.address(txn.function.address);
-  w.str(txn.function.module);
-  w.str(txn.function.name);
-  w.uleb128(0);
-  w.uleb128(args.length);
-  for (const arg of args) w.bytesWithLength(arg);
-  w.u64(txn.maxGasAmount);
-  w.u64(txn.gasUnitPrice);
-  w.u64(txn.expirationTimestampSecs);
-  w.u8(txn.chainId);
-  return w.toUint8Array();
+  const args = params.map((param, i) => encodeArgument(param, values[i] as MoveArgument));
+  return entryTransactionBytes({ ...envelope, args });
 }
 
 const RAW_TRANSACTION_PREFIX = sha3_256(utf8.encode("APTOS::RawTransaction"));
@@ -186,10 +103,12 @@ export function signedTransactionHash(signed: Uint8Array): string {
 export function signedTransactionBatchBytes(
   signed: readonly Uint8Array[],
 ): Uint8Array<ArrayBuffer> {
-  const w = new BcsWriter();
-  w.uleb128(signed.length);
-  for (const transaction of signed) w.fixed(transaction);
-  return new Uint8Array(w.toUint8Array());
+  return new Uint8Array(
+    bcsOf((w) => {
+      w.uleb128(signed.length);
+      for (const transaction of signed) w.fixed(transaction);
+    }),
+  );
 }
 
 // AccountAuthenticator variants whose TransactionAuthenticator twin has the same index and
@@ -214,11 +133,11 @@ export function signedTransactionBytes(
 
 /** The BCS AccountAuthenticator::Ed25519 of a public key and a signature. */
 export function ed25519Authenticator(publicKey: Uint8Array, signature: Uint8Array): Uint8Array {
-  const w = new BcsWriter();
-  w.uleb128(0);
-  w.bytesWithLength(publicKey);
-  w.bytesWithLength(signature);
-  return w.toUint8Array();
+  return bcsOf((w) => {
+    w.uleb128(0);
+    w.bytesWithLength(publicKey);
+    w.bytesWithLength(signature);
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-export { normalizeAddress } from "../schemas/address.js";
+export { normalizeAddress } from "../schemas/address-format.js";
 export { entryFunctionAbi, functionId, viewFunctionAbi } from "./abi.js";
 export { abortMessage, parseMoveAbort } from "./abort-parse.js";
 export type { DecodedArg } from "./bcs-args.js";

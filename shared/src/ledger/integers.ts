@@ -1,4 +1,4 @@
-import { MAX_U64 } from "../schemas/amount.js";
+import { CANONICAL_UINT, fitsU64 } from "../schemas/u64.js";
 import { invalidArgument } from "./errors.js";
 
 /** Integer arguments as callers may give them; checked before anything is signed. */
@@ -10,10 +10,9 @@ export function toU64(value: U64Input, field: string): bigint {
   else if (typeof value === "number") {
     if (!Number.isSafeInteger(value)) throw invalidArgument(field, "must be a whole number");
     n = BigInt(value);
-  } else if (/^(0|[1-9][0-9]*)$/.test(value)) n = BigInt(value);
+  } else if (CANONICAL_UINT.test(value)) n = BigInt(value);
   else throw invalidArgument(field, `"${value}" is not a non-negative integer`);
-  if (n < 0n || n > MAX_U64)
-    throw invalidArgument(field, "must fit in u64 (0 to 18446744073709551615)");
+  if (!fitsU64(n)) throw invalidArgument(field, "must fit in u64 (0 to 18446744073709551615)");
   return n;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENTS, type EventName } from "../contract/structs.js";
-import { normalizeAddress } from "../schemas/address.js";
+import { normalizeAddress } from "../schemas/address-format.js";
 import { LedgerError } from "./errors.js";
 import type { NetworkConfig } from "./networks.js";
 import { type FetchLike, sendNodeRequest } from "./transport.js";

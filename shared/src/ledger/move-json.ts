@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hexToBytes } from "../auth/bytes.js";
-import { normalizeAddress } from "../schemas/address.js";
+import { normalizeAddress } from "../schemas/address-format.js";
 import { LedgerError } from "./errors.js";
 
 /**

@@ -1,5 +1,5 @@
 import { DEVNODE_CHAIN_ID, DEVNODE_MODULE_ADDRESS, DEVNODE_PORT } from "../contract/devnode.js";
-import { isValidAddress, normalizeAddress } from "../schemas/address.js";
+import { isValidAddress, normalizeAddress } from "../schemas/address-format.js";
 import { LedgerError } from "./errors.js";
 
 /** Names accepted by `--network`; anything else that parses as an http(s) URL is a custom fullnode. */

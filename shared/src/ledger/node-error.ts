@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PACKAGE_NAME } from "../contract/modules.js";
-import { displayAddress } from "../schemas/address.js";
+import { displayAddress } from "../schemas/address-format.js";
 import { abortMessage, parseMoveAbort } from "./abort-parse.js";
 import { LedgerError, type LedgerErrorInit } from "./errors.js";
 

@@ -1,5 +1,5 @@
 import type { EntryFunctionName, Param } from "../contract/functions.js";
-import type { EntryFunctionRef, MoveArgument } from "./entry-bcs.js";
+import type { MoveArgument } from "./entry-bcs.js";
 import {
   packageAddress,
   packageEntrySubmission,
@@ -8,6 +8,7 @@ import {
 } from "./entry-transaction.js";
 import type { NetworkConfig } from "./networks.js";
 import { createAskNode } from "./node-ask.js";
+import type { EntryFunctionRef } from "./raw-transaction-bcs.js";
 import { transactionContextReader } from "./transaction-context.js";
 import {
   simulateRaw,

@@ -1,9 +1,5 @@
 import { z } from "zod";
-
-export const MAX_U64 = 18446744073709551615n;
-
-// Digits only, no leading zeros except "0" itself: one canonical spelling per amount.
-const CANONICAL_UINT = /^(0|[1-9][0-9]*)$/;
+import { CANONICAL_UINT, fitsU64 } from "./u64.js";
 
 /**
  * Amount in octas as it travels on the wire: a decimal string that fits u64. Free of transforms,
@@ -12,7 +8,7 @@ const CANONICAL_UINT = /^(0|[1-9][0-9]*)$/;
 export const amountStringSchema = z
   .string()
   .regex(CANONICAL_UINT, { message: "must be a non-negative integer string of octas", abort: true })
-  .refine((s) => BigInt(s) <= MAX_U64, { message: "must fit in u64" })
+  .refine((s) => fitsU64(BigInt(s)), { message: "must fit in u64" })
   .meta({ description: "Amount in octas (1 APT = 100000000), decimal string", example: "1000" });
 
 /** Amount in octas from a request: string on the wire, bigint inside. */

@@ -11,7 +11,7 @@ import {
 import { DEFAULT_MAX_GAS_AMOUNT } from "../ledger/entry-transaction.js";
 import { LedgerError } from "../ledger/errors.js";
 import type { LedgerSigner, TransactionContext } from "../ledger/transactions.js";
-import { normalizeAddress } from "../schemas/address.js";
+import { normalizeAddress } from "../schemas/address-format.js";
 import { X402_VERSION } from "./transport.js";
 
 /**

@@ -2,7 +2,7 @@ import { parsePaymentPayload } from "@x402/core/schemas";
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { z } from "zod";
 import { FUNCTIONS } from "../contract/functions.js";
-import { normalizeAddress } from "../schemas/address.js";
+import { normalizeAddress } from "../schemas/address-format.js";
 import { amountStringSchema } from "../schemas/amount.js";
 import { signedTransactionHexSchema } from "../schemas/gateway.js";
 import { paymentTaskIdSchema, processIdSchema } from "../schemas/ids.js";

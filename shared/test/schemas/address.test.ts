@@ -1,11 +1,7 @@
 import { AccountAddress } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import {
-  addressSchema,
-  displayAddress,
-  isValidAddress,
-  normalizeAddress,
-} from "#shared/schemas/address";
+import { addressSchema } from "#shared/schemas/address";
+import { displayAddress, isValidAddress, normalizeAddress } from "#shared/schemas/address-format";
 
 const LONG_ONE = `0x${"0".repeat(63)}1`;
 

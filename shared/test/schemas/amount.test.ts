@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { amountSchema, MAX_U64, octasToString } from "#shared/schemas/amount";
+import { amountSchema, octasToString } from "#shared/schemas/amount";
+import { MAX_U64 } from "#shared/schemas/u64";
 
 describe("amountSchema", () => {
   it("accepts the largest u64 as a bigint", () => {

@@ -1,6 +1,7 @@
 import type { Message, SendMessageRequest } from "@a2a-js/sdk";
 import { appError, fail, ok, type Result } from "#shared/errors/app-error";
-import { addressSchema, ZERO_ADDRESS } from "#shared/schemas/address";
+import { addressSchema } from "#shared/schemas/address";
+import { ZERO_ADDRESS } from "#shared/schemas/address-format";
 import type { JsonObject } from "#shared/schemas/common";
 import type { PaymentPayload } from "#shared/x402/transport";
 import { ledgerChainId } from "../ledger/chain-id.js";

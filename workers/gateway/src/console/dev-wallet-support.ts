@@ -1,7 +1,7 @@
 import { AppErrorException, appError } from "#shared/errors/app-error";
 import type { LedgerClient } from "#shared/ledger/client";
 import { explorerTransactionUrl, isNetworkName, NETWORK_PRESETS } from "#shared/ledger/networks";
-import { isValidAddress, normalizeAddress } from "#shared/schemas/address";
+import { isValidAddress, normalizeAddress } from "#shared/schemas/address-format";
 import type { ConsoleSettings } from "#shared/schemas/console-settings";
 import { CONSOLE_LEDGER_PATH } from "./ledger-relay.js";
 

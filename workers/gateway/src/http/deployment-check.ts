@@ -1,6 +1,6 @@
 import { DEVNODE_MODULE_ADDRESS } from "#shared/contract/devnode";
 import { appError } from "#shared/errors/app-error";
-import { isValidAddress, normalizeAddress } from "#shared/schemas/address";
+import { isValidAddress, normalizeAddress } from "#shared/schemas/address-format";
 import { errorAnswer, type GatewayAnswer } from "./respond.js";
 
 /**

@@ -1,7 +1,8 @@
 import type { CallToolResult, CreateTaskResult } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { LedgerError } from "#shared/ledger/errors";
-import { addressSchema, ZERO_ADDRESS } from "#shared/schemas/address";
+import { addressSchema } from "#shared/schemas/address";
+import { ZERO_ADDRESS } from "#shared/schemas/address-format";
 import type { ExecuteBody } from "#shared/schemas/gateway";
 import { MCP_PAYMENT_META_KEY, type PaymentPayload } from "#shared/x402/transport";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";

@@ -1,7 +1,7 @@
 import { bytesToHex } from "#shared/auth/bytes";
 import type { LedgerClient } from "#shared/ledger/client";
 import { LedgerError } from "#shared/ledger/errors";
-import { normalizeAddress, ZERO_ADDRESS } from "#shared/schemas/address";
+import { normalizeAddress, ZERO_ADDRESS } from "#shared/schemas/address-format";
 import { type EscrowRequirementExtra, escrowPaymentRequired } from "#shared/x402/escrow-scheme";
 import type { PaymentRequired } from "#shared/x402/transport";
 import { ledgerChainId } from "../ledger/chain-id.js";

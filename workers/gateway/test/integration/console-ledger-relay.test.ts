@@ -21,6 +21,23 @@ describe("the console's ledger relay (docs/console.md, The ledger relay)", () =>
     expect(await answer.json()).toMatchObject({ error_code: "transaction_not_found" });
   });
 
+  it("serves every relayed answer as data, never as a page: nosniff, no sources, no framing, no cache", async () => {
+    // The relay shares its origin with the development wallet's key (docs/console.md).
+    const answers = [
+      await SELF.fetch(`${RELAY}/v1`),
+      await SELF.fetch(`${RELAY}/v1/transactions/by_hash/0x${"ab".repeat(32)}`),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers.get("x-content-type-options"), answer.url).toBe("nosniff");
+      const policy = answer.headers.get("content-security-policy") ?? "";
+      expect(policy.split(";").map((part) => part.trim())).toEqual(
+        expect.arrayContaining(["default-src 'none'", "frame-ancestors 'none'"]),
+      );
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      await answer.body?.cancel();
+    }
+  });
+
   it("refuses every call it does not list, before the ledger sees it", async () => {
     const refused: [string, RequestInit?][] = [
       [`${RELAY}/v1/accounts/${address}/resource/0x1::account::Account`],

@@ -1,6 +1,6 @@
 import { hexToBytes as bytesOf, bytesToHex as hexOf } from "#shared/auth/bytes";
 import { type MoveType, STRUCTS, type StructName } from "#shared/contract";
-import { normalizeAddress } from "#shared/schemas/address";
+import { normalizeAddress } from "#shared/schemas/address-format";
 import type { JsonValue } from "./types.js";
 
 const U64_MAX = (1n << 64n) - 1n;
