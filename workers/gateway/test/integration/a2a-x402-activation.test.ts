@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { A2A_X402_EXTENSION } from "#shared/schemas/agent-card";
-import { a2aPath, a2aRpc, dataMessage } from "../support/a2a-requests.js";
+import { a2aPath, a2aRpc, dataMessage, sseData } from "../support/a2a-requests.js";
 import { SELF } from "../support/checked-self.js";
 import {
   address,
@@ -152,6 +152,25 @@ describe("a2a-x402 activation at a paid process", () => {
     );
     expect(rest.status).toBe(200);
     expect(rest.headers.get("a2a-extensions")).toBe(A2A_X402_EXTENSION);
+  });
+
+  it("holds for SendStreamingMessage too: refused as a plain error, or the offer streamed with the echo", async () => {
+    const refused = await a2aRpc({
+      processId,
+      method: "SendStreamingMessage",
+      params: { message: asks() },
+    });
+    expect(rpcErrorSchema.parse(await refused.json()).error.code).toBe(EXTENSION_SUPPORT_REQUIRED);
+    const streamed = await a2aRpc({
+      processId,
+      method: "SendStreamingMessage",
+      params: { message: asks() },
+      headers: { "a2a-extensions": A2A_X402_EXTENSION },
+    });
+    expect(streamed.headers.get("a2a-extensions")).toBe(A2A_X402_EXTENSION);
+    expect(await sseData(streamed)).toMatchObject([
+      { result: { task: { status: { state: "TASK_STATE_INPUT_REQUIRED" } } } },
+    ]);
   });
 
   it("does not count 0.3's header name on an A2A 1.0 request (A2A 1.0 names it A2A-Extensions)", async () => {
