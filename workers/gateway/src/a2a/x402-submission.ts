@@ -42,7 +42,7 @@ export function paymentSubmissionOf(args: {
   if (metadata[X402_STATUS_KEY] !== "payment-submitted") return null;
   const parsed = parseEscrowPayment(metadata[X402_PAYLOAD_KEY], args.chainId);
   if (!parsed.ok) {
-    const code = parsed.message.includes("network") ? "NETWORK_MISMATCH" : "INVALID_SIGNATURE";
+    const code = parsed.reason === "wrong_network" ? "NETWORK_MISMATCH" : "INVALID_SIGNATURE";
     return refused(code, `metadata["${X402_PAYLOAD_KEY}"]: ${parsed.message}`);
   }
   let decoded: ReturnType<typeof decodeSignedTransaction>;
