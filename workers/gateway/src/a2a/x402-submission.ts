@@ -30,7 +30,9 @@ export type X402ErrorCode =
  * the escrow PaymentPayload under `x402.payment.payload`. A payment pays only the task it was
  * offered for: its make_payment's task id must be the message's task id (the offer's id is the
  * escrow task id it offered), so a payment replayed on another task is refused before anything
- * is submitted. Null: the message submits no payment.
+ * is submitted. Null: the message submits no payment. The admission step reads the payload again
+ * and decodes its bytes itself: it verifies only what it decoded from the payment it settles, the
+ * same for every transport, so this decode is not handed to it.
  */
 export function paymentSubmissionOf(args: {
   message: Message;
