@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { A2A_X402_EXTENSION } from "#shared/schemas/agent-card";
-import { a2aPath, a2aRpc, dataMessage, sseData } from "../support/a2a-requests.js";
+import {
+  a2aPath,
+  a2aRpc,
+  dataMessage,
+  legacyDataMessage,
+  sseData,
+} from "../support/a2a-requests.js";
 import { SELF } from "../support/checked-self.js";
 import {
   address,
@@ -45,23 +51,8 @@ function restSend(processId: string, body: unknown, headers: Record<string, stri
   });
 }
 
-/** A 0.3 client's message/send (no A2A-Version header), holding `data`. */
-function legacySend(processId: string, data: unknown, headers: Record<string, string> = {}) {
-  return a2aRpc({
-    processId,
-    version: null,
-    method: "message/send",
-    params: {
-      message: {
-        kind: "message",
-        messageId: crypto.randomUUID(),
-        role: "user",
-        parts: [{ kind: "data", data }],
-      },
-    },
-    headers,
-  });
-}
+/** The header that activates the extension over A2A 1.0. */
+const ACTIVATES = { "a2a-extensions": A2A_X402_EXTENSION };
 
 describe("a2a-x402 activation at a paid process", () => {
   let processId: string;
@@ -74,17 +65,25 @@ describe("a2a-x402 activation at a paid process", () => {
   });
 
   const asks = () => dataMessage({ n: 1 }, { "agentgate/userAddress": payer });
+  /** A 1.0 JSON-RPC `method` asking for a task of the paid process, with `headers`. */
+  const ask = (method: string, headers: Record<string, string> = {}) =>
+    a2aRpc({ processId, method, params: { message: asks() }, headers });
+  /** A 0.3 client's message/send (no A2A-Version header), with `headers`. */
+  const askAs03 = (headers: Record<string, string> = {}) =>
+    a2aRpc({
+      processId,
+      version: null,
+      method: "message/send",
+      params: { message: legacyDataMessage({ n: 1 }) },
+      headers,
+    });
 
   it("refuses a SendMessage that does not activate it, over JSON-RPC 1.0, 0.3 and HTTP+JSON, offering nothing", async () => {
-    const v1 = rpcErrorSchema.parse(
-      await (
-        await a2aRpc({ processId, method: "SendMessage", params: { message: asks() } })
-      ).json(),
-    );
+    const v1 = rpcErrorSchema.parse(await (await ask("SendMessage")).json());
     expect(v1.error.code).toBe(EXTENSION_SUPPORT_REQUIRED);
     expect(v1.error.message).toContain(A2A_X402_EXTENSION);
 
-    const v03 = rpcErrorSchema.parse(await (await legacySend(processId, { n: 1 })).json());
+    const v03 = rpcErrorSchema.parse(await (await askAs03()).json());
     expect(v03.error.code).toBe(EXTENSION_SUPPORT_REQUIRED);
     expect(v03.error.message).toContain(A2A_X402_EXTENSION);
 
@@ -97,21 +96,9 @@ describe("a2a-x402 activation at a paid process", () => {
   });
 
   it("refuses a payment message that does not activate it: nothing is submitted, nothing runs", async () => {
-    const offered = rpcTaskSchema.parse(
-      await (
-        await a2aRpc({
-          processId,
-          method: "SendMessage",
-          params: { message: asks() },
-          headers: { "a2a-extensions": A2A_X402_EXTENSION },
-        })
-      ).json(),
-    ).result.task;
-    const required = offered.status.message?.metadata["x402.payment.required"];
-    const accepted = z
-      .object({ accepts: z.array(z.looseObject({ extra: z.looseObject({}) })) })
-      .parse(required);
-    expect(accepted.accepts).toHaveLength(1);
+    const offered = rpcTaskSchema.parse(await (await ask("SendMessage", ACTIVATES)).json()).result
+      .task;
+    expect(offered.status.message?.metadata["x402.payment.status"]).toBe("payment-required");
     const res = await a2aRpc({
       processId,
       method: "SendMessage",
@@ -127,46 +114,28 @@ describe("a2a-x402 activation at a paid process", () => {
   });
 
   it("with it activated answers the offer and echoes the activation in each binding's header", async () => {
-    const v1 = await a2aRpc({
-      processId,
-      method: "SendMessage",
-      params: { message: asks() },
-      headers: { "a2a-extensions": A2A_X402_EXTENSION },
-    });
+    const v1 = await ask("SendMessage", ACTIVATES);
     expect(v1.headers.get("a2a-extensions")).toBe(A2A_X402_EXTENSION);
     const task = rpcTaskSchema.parse(await v1.json()).result.task;
     expect(task.status.state).toBe("TASK_STATE_INPUT_REQUIRED");
     expect(task.status.message?.metadata["x402.payment.status"]).toBe("payment-required");
 
     // A 0.3 client activates it with its own header name, and is answered under it.
-    const v03 = await legacySend(processId, { n: 1 }, { "x-a2a-extensions": A2A_X402_EXTENSION });
+    const v03 = await askAs03({ "x-a2a-extensions": A2A_X402_EXTENSION });
     expect(v03.headers.get("x-a2a-extensions")).toBe(A2A_X402_EXTENSION);
     expect(await v03.json()).toMatchObject({
       result: { kind: "task", status: { state: "input-required" } },
     });
 
-    const rest = await restSend(
-      processId,
-      { message: asks() },
-      { "a2a-extensions": A2A_X402_EXTENSION },
-    );
+    const rest = await restSend(processId, { message: asks() }, ACTIVATES);
     expect(rest.status).toBe(200);
     expect(rest.headers.get("a2a-extensions")).toBe(A2A_X402_EXTENSION);
   });
 
   it("holds for SendStreamingMessage too: refused as a plain error, or the offer streamed with the echo", async () => {
-    const refused = await a2aRpc({
-      processId,
-      method: "SendStreamingMessage",
-      params: { message: asks() },
-    });
+    const refused = await ask("SendStreamingMessage");
     expect(rpcErrorSchema.parse(await refused.json()).error.code).toBe(EXTENSION_SUPPORT_REQUIRED);
-    const streamed = await a2aRpc({
-      processId,
-      method: "SendStreamingMessage",
-      params: { message: asks() },
-      headers: { "a2a-extensions": A2A_X402_EXTENSION },
-    });
+    const streamed = await ask("SendStreamingMessage", ACTIVATES);
     expect(streamed.headers.get("a2a-extensions")).toBe(A2A_X402_EXTENSION);
     expect(await sseData(streamed)).toMatchObject([
       { result: { task: { status: { state: "TASK_STATE_INPUT_REQUIRED" } } } },
@@ -174,12 +143,7 @@ describe("a2a-x402 activation at a paid process", () => {
   });
 
   it("does not count 0.3's header name on an A2A 1.0 request (A2A 1.0 names it A2A-Extensions)", async () => {
-    const res = await a2aRpc({
-      processId,
-      method: "SendMessage",
-      params: { message: asks() },
-      headers: { "x-a2a-extensions": A2A_X402_EXTENSION },
-    });
+    const res = await ask("SendMessage", { "x-a2a-extensions": A2A_X402_EXTENSION });
     expect(rpcErrorSchema.parse(await res.json()).error.code).toBe(EXTENSION_SUPPORT_REQUIRED);
   });
 });
@@ -200,7 +164,7 @@ describe("a2a-x402 activation at a free process", () => {
       processId,
       method: "SendMessage",
       params: { message: dataMessage({}) },
-      headers: { "a2a-extensions": A2A_X402_EXTENSION },
+      headers: ACTIVATES,
     });
     expect(activated.headers.get("a2a-extensions")).toBeNull();
     expect(rpcTaskSchema.parse(await activated.json()).result.task.status.state).toBe(
