@@ -45,7 +45,7 @@ const client = await new ClientFactory().createFromUrl(cardUrl, "");
 // This client speaks a2a-x402, so it says so on every message; a free process ignores it.
 const A2A_X402 = "https://github.com/google-agentic-commerce/a2a-x402/blob/main/spec/v0.2";
 const activatesX402 = {
-  serviceParameters: ServiceParameters.createFrom(undefined, withA2AExtensions(A2A_X402)),
+  serviceParameters: ServiceParameters.create(withA2AExtensions(A2A_X402)),
 };
 const message = (extra) =>
   SendMessageRequest.fromJSON({

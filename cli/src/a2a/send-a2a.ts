@@ -95,7 +95,7 @@ async function clientOf(args: A2aSendArgs): Promise<Client> {
  * ignores it. The SDK sends it under the header name of the version it speaks.
  */
 const ACTIVATES_X402: RequestOptions = {
-  serviceParameters: ServiceParameters.createFrom(undefined, withA2AExtensions(A2A_X402_EXTENSION)),
+  serviceParameters: ServiceParameters.create(withA2AExtensions(A2A_X402_EXTENSION)),
 };
 
 /** One message out, and the task it answers (a stream's events folded into it). */
