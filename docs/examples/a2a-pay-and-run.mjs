@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 import { SendMessageRequest, TaskState } from "@a2a-js/sdk";
-import { ClientFactory } from "@a2a-js/sdk/client";
+import { ClientFactory, ServiceParameters, withA2AExtensions } from "@a2a-js/sdk/client";
 // Runs an agentgate process as an A2A client would: the official A2A JS SDK (@a2a-js/sdk) finds
 // the process's card at the gateway and sends the message; a paid process answers with an
 // a2a-x402 offer (an escrow make_payment for the payer), which the Aptos TS SDK signs, and the
-// message goes again with the payment. The flow is docs/gateway.md, "A2A".
+// message goes again with the payment. Each message activates the a2a-x402 extension (the
+// A2A-Extensions header): a paid process refuses one that does not. The flow is
+// docs/gateway.md, "A2A".
 //
 //   node docs/examples/a2a-pay-and-run.mjs <gateway URL> <process id> [data JSON]
 //
@@ -40,6 +42,11 @@ const payer = key
 
 const cardUrl = `${gateway}/a2a/${encodeURIComponent(processId)}/.well-known/agent-card.json`;
 const client = await new ClientFactory().createFromUrl(cardUrl, "");
+// This client speaks a2a-x402, so it says so on every message; a free process ignores it.
+const A2A_X402 = "https://github.com/google-agentic-commerce/a2a-x402/blob/main/spec/v0.2";
+const activatesX402 = {
+  serviceParameters: ServiceParameters.create(withA2AExtensions(A2A_X402)),
+};
 const message = (extra) =>
   SendMessageRequest.fromJSON({
     message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ data }], ...extra },
@@ -49,6 +56,7 @@ const message = (extra) =>
 const payerAddress = payer?.accountAddress.toStringLong();
 let task = await client.sendMessage(
   message(payerAddress ? { metadata: { "agentgate/userAddress": payerAddress } } : {}),
+  activatesX402,
 );
 
 // 2. A paid process: sign the offered make_payment and send the message again with it.
@@ -83,6 +91,7 @@ if (task.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED && offer) {
         "x402.payment.payload": { x402Version: 2, accepted, payload: { signedTransaction } },
       },
     }),
+    activatesX402,
   );
 }
 

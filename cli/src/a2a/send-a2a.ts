@@ -1,11 +1,18 @@
 /**
  * `agentgate a2a send` (README.md, "a2a send"): the process's card from the gateway, then
- * SendMessage (or SendStreamingMessage) with the unmodified A2A SDK client; a paid process's
- * a2a-x402 offer is paid with the CLI's key and the message sent again with the payment
- * (docs/gateway.md, "Payment (a2a-x402 v0.2)").
+ * SendMessage (or SendStreamingMessage) with the unmodified A2A SDK client, the a2a-x402
+ * extension activated; a paid process's a2a-x402 offer is paid with the CLI's key and the message
+ * sent again with the payment (docs/gateway.md, "Payment (a2a-x402 v0.2)").
  */
 import { SendMessageRequest, type SendMessageResult, type Task } from "@a2a-js/sdk";
-import { type Client, ClientFactory } from "@a2a-js/sdk/client";
+import {
+  type Client,
+  ClientFactory,
+  type RequestOptions,
+  ServiceParameters,
+  withA2AExtensions,
+} from "@a2a-js/sdk/client";
+import { A2A_X402_EXTENSION } from "#shared/schemas/agent-card";
 import { escrowPaymentPayload } from "#shared/x402/escrow-client";
 import type { CommonArgValues } from "../args/common-args.js";
 import { CliError, usageError } from "../errors/cli-error.js";
@@ -82,6 +89,15 @@ async function clientOf(args: A2aSendArgs): Promise<Client> {
   }
 }
 
+/**
+ * Every message activates the a2a-x402 extension, which this client speaks: a paid process
+ * refuses a message that does not (docs/gateway.md, "Payment (a2a-x402 v0.2)"), a free one
+ * ignores it. The SDK sends it under the header name of the version it speaks.
+ */
+const ACTIVATES_X402: RequestOptions = {
+  serviceParameters: ServiceParameters.create(withA2AExtensions(A2A_X402_EXTENSION)),
+};
+
 /** One message out, and the task it answers (a stream's events folded into it). */
 async function exchange(
   args: A2aSendArgs,
@@ -99,13 +115,13 @@ async function exchange(
   });
   try {
     if (!args.stream || args.async) {
-      const task = taskOf(await client.sendMessage(request));
+      const task = taskOf(await client.sendMessage(request, ACTIVATES_X402));
       return { task, receipt: receiptOf(task) };
     }
     let task: Task | undefined;
     // A streamed paid task carries its receipt in its first event only (the submitted task).
     let receipt: unknown = null;
-    for await (const event of client.sendMessageStream(request)) {
+    for await (const event of client.sendMessageStream(request, ACTIVATES_X402)) {
       task = foldEvent(task, event);
       receipt = receipt ?? (task === undefined ? null : receiptOf(task));
       if (event.payload?.$case === "statusUpdate") {

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   payment_invalid: { status: 402, message: "Payment invalid" },
   /** An x402 payment the ledger refused: nothing committed (docs/x402.md). */
   payment_failed: { status: 402, message: "The ledger refused the payment" },
+  /** An A2A request to a process without an extension its card requires (docs/gateway.md, "A2A", "Payment"). */
+  extension_required: { status: 400, message: "Extension support required" },
   agent_failed: { status: 400, message: "Agent execution failed" },
   ledger_rejected: { status: 400, message: "Ledger rejected the transaction" },
   insufficient_funds: { status: 400, message: "Insufficient funds" },

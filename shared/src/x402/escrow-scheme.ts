@@ -122,7 +122,13 @@ export function escrowPaymentRequired(args: {
 
 export type EscrowPaymentParse =
   | { ok: true; payment: PaymentPayload; signedTransaction: string }
-  | { ok: false; message: string };
+  | { ok: false; reason: EscrowPaymentRefusal; message: string };
+
+/**
+ * Why a payment is not an escrow payment on this chain: another network's (a2a-x402's
+ * NETWORK_MISMATCH), or anything else unreadable (docs/gateway.md, "Payment (a2a-x402 v0.2)").
+ */
+export type EscrowPaymentRefusal = "wrong_network" | "malformed";
 
 /**
  * Reads a PaymentPayload (already decoded from its transport) as an escrow payment on this chain.
@@ -136,20 +142,30 @@ export function parseEscrowPayment(value: unknown, chainId: number): EscrowPayme
     const at = issue && issue.path.length > 0 ? `.${issue.path.join(".")}` : "";
     return {
       ok: false,
+      reason: "malformed",
       message: `payment${at}: ${issue?.message ?? "not an x402 PaymentPayload"}`,
     };
   }
   const payment = parsed.data as PaymentPayload;
   if (payment.x402Version !== X402_VERSION) {
-    return { ok: false, message: `payment.x402Version: must be ${X402_VERSION}` };
+    return {
+      ok: false,
+      reason: "malformed",
+      message: `payment.x402Version: must be ${X402_VERSION}`,
+    };
   }
   if (payment.accepted.scheme !== ESCROW_SCHEME) {
-    return { ok: false, message: `payment.accepted.scheme: must be "${ESCROW_SCHEME}"` };
+    return {
+      ok: false,
+      reason: "malformed",
+      message: `payment.accepted.scheme: must be "${ESCROW_SCHEME}"`,
+    };
   }
   const network = aptosNetwork(chainId);
   if (payment.accepted.network !== network) {
     return {
       ok: false,
+      reason: "wrong_network",
       message: `payment.accepted.network: ${payment.accepted.network} is not this ledger (${network})`,
     };
   }
@@ -157,6 +173,7 @@ export function parseEscrowPayment(value: unknown, chainId: number): EscrowPayme
   if (!payload.success) {
     return {
       ok: false,
+      reason: "malformed",
       message: `payment.payload.signedTransaction: ${payload.error.issues[0]?.message ?? "required"}`,
     };
   }

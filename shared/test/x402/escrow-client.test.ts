@@ -94,6 +94,7 @@ describe("the escrow scheme's client side (docs/x402.md)", () => {
     // Another chain's server refuses it before looking at the transaction.
     expect(parseEscrowPayment(decodePaymentSignatureHeader(header), 2)).toMatchObject({
       ok: false,
+      reason: "wrong_network",
     });
   });
 

@@ -67,16 +67,24 @@ describe("the escrow scheme's wire objects (docs/x402.md)", () => {
 
   it("names what is wrong with a payment that is not ours to take", () => {
     const reasons = [
-      [paymentFor({ x402Version: 1 }), "payment"],
-      [paymentFor({ accepted: { ...required().accepts[0], scheme: "exact" } }), "scheme"],
-      [paymentFor({ accepted: { ...required().accepts[0], network: aptosNetwork(1) } }), "network"],
-      [paymentFor({}, { signedTransaction: "abcd" }), "signedTransaction"],
-      [{ x402Version: 2, accepted: required().accepts[0] }, "payment.payload"],
-      ["not an object", "payment"],
+      [paymentFor({ x402Version: 1 }), "payment", "malformed"],
+      [
+        paymentFor({ accepted: { ...required().accepts[0], scheme: "exact" } }),
+        "scheme",
+        "malformed",
+      ],
+      [
+        paymentFor({ accepted: { ...required().accepts[0], network: aptosNetwork(1) } }),
+        "network",
+        "wrong_network",
+      ],
+      [paymentFor({}, { signedTransaction: "abcd" }), "signedTransaction", "malformed"],
+      [{ x402Version: 2, accepted: required().accepts[0] }, "payment.payload", "malformed"],
+      ["not an object", "payment", "malformed"],
     ] as const;
-    for (const [value, field] of reasons) {
+    for (const [value, field, reason] of reasons) {
       const read = parseEscrowPayment(value, 4);
-      expect(read.ok, JSON.stringify(value)).toBe(false);
+      expect(read, JSON.stringify(value)).toMatchObject({ ok: false, reason });
       if (!read.ok) expect(read.message).toContain(field);
     }
   });

@@ -1,5 +1,6 @@
 import {
   A2AError,
+  ExtensionSupportRequiredError,
   RequestMalformedError,
   TaskNotCancelableError,
   TaskNotFoundError,
@@ -23,6 +24,8 @@ export function a2aErrorOf(error: AppError): A2AError {
       return new TaskNotFoundError(options);
     case "run_not_cancelable":
       return new TaskNotCancelableError(options);
+    case "extension_required":
+      return new ExtensionSupportRequiredError(options);
     case "validation_failed":
     case "invalid_json":
     case "unauthorized":

@@ -16,7 +16,7 @@ import {
   PushNotificationNotSupportedError,
   UnsupportedOperationError,
 } from "@a2a-js/sdk/errors";
-import type { A2ARequestHandler } from "@a2a-js/sdk/server";
+import type { A2ARequestHandler, ServerCallContext } from "@a2a-js/sdk/server";
 import type { Result } from "#shared/errors/app-error";
 import { FINAL_RUN_STATES } from "#shared/schemas/runs";
 import { cancelRun } from "../runs/run-cancel.js";
@@ -26,8 +26,10 @@ import { a2aErrorOf } from "./a2a-errors.js";
 import { guarded, guardedStream } from "./a2a-fault.js";
 import { startTask } from "./start-task.js";
 import { grantedTask } from "./task-access.js";
+import type { StartedTask } from "./task-answer.js";
 import { submittedTask, taskOfRun } from "./task-of-run.js";
 import { taskStream } from "./task-stream.js";
+import { activateX402 } from "./x402-activation.js";
 import { withPaymentCompleted } from "./x402-task.js";
 
 /**
@@ -50,12 +52,15 @@ export class RunRequestHandler implements A2ARequestHandler {
     throw new ExtendedAgentCardNotConfiguredError();
   }
 
-  sendMessage(params: SendMessageRequest): Promise<Message | Task> {
-    return guarded(() => this.send(params));
+  sendMessage(params: SendMessageRequest, context?: ServerCallContext): Promise<Message | Task> {
+    return guarded(() => this.send(params, context));
   }
 
-  private async send(params: SendMessageRequest): Promise<Message | Task> {
-    const started = valueOrThrow(await startTask({ call: this.call, request: params }));
+  private async send(
+    params: SendMessageRequest,
+    context: ServerCallContext | undefined,
+  ): Promise<Message | Task> {
+    const started = await this.start(params, context);
     if (started.kind === "answered") return started.task;
     const run = runStub(this.call.env, started.transactionId);
     // Blocking unless asked otherwise (A2A 1.0: configuration.returnImmediately).
@@ -67,12 +72,18 @@ export class RunRequestHandler implements A2ARequestHandler {
     return started.receipt === undefined ? task : withPaymentCompleted(task, started.receipt);
   }
 
-  sendMessageStream(params: SendMessageRequest): AsyncGenerator<StreamResponse> {
-    return guardedStream(this.sendStream(params));
+  sendMessageStream(
+    params: SendMessageRequest,
+    context?: ServerCallContext,
+  ): AsyncGenerator<StreamResponse> {
+    return guardedStream(this.sendStream(params, context));
   }
 
-  private async *sendStream(params: SendMessageRequest): AsyncGenerator<StreamResponse> {
-    const started = valueOrThrow(await startTask({ call: this.call, request: params }));
+  private async *sendStream(
+    params: SendMessageRequest,
+    context: ServerCallContext | undefined,
+  ): AsyncGenerator<StreamResponse> {
+    const started = await this.start(params, context);
     if (started.kind === "answered") {
       yield { payload: { $case: "task", value: started.task } };
       return;
@@ -82,6 +93,15 @@ export class RunRequestHandler implements A2ARequestHandler {
     const first =
       started.receipt === undefined ? task : withPaymentCompleted(task, started.receipt);
     yield* taskStream({ task: first, run });
+  }
+
+  /** A message's task: the a2a-x402 activation first (x402-activation.ts), then its start. */
+  private async start(
+    params: SendMessageRequest,
+    context: ServerCallContext | undefined,
+  ): Promise<StartedTask> {
+    valueOrThrow(activateX402({ card: this.card, context, headers: this.call.headers }));
+    return valueOrThrow(await startTask({ call: this.call, request: params }));
   }
 
   getTask(params: GetTaskRequest): Promise<Task> {

@@ -1,9 +1,13 @@
 import type { AgentCard } from "@a2a-js/sdk";
 import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
-import { JsonRpcTransportHandler, validateVersion } from "@a2a-js/sdk/server";
+import {
+  JsonRpcTransportHandler,
+  type ServerCallContext,
+  validateVersion,
+} from "@a2a-js/sdk/server";
 import { A2A_LEGACY_PROTOCOL_VERSION } from "#shared/schemas/agent-card";
 import type { A2aCall } from "./a2a-call.js";
-import { callContextOf } from "./call-context.js";
+import { callContextOf, withActivatedExtensions } from "./call-context.js";
 import { RunRequestHandler } from "./run-request-handler.js";
 import { sseResponse } from "./sse-response.js";
 
@@ -14,15 +18,25 @@ type Envelope = { jsonrpc: string; id: string | number | null; result?: unknown;
  * handlers over the run-backed request handler, in workerd. `A2A-Version` picks the 1.0 handler
  * or the SDK's 0.3 compatibility handler (no header: 0.3, as A2A says); a version the card does
  * not list is VersionNotSupported. Streaming methods answer Server-Sent Events, one envelope per
- * event; an error before the first event is a plain JSON-RPC error. Every answer is 200.
+ * event; an error before the first event is a plain JSON-RPC error. Every answer is 200, with
+ * the extensions the call activated echoed in its header (call-context.ts).
  */
 export async function serveJsonRpc(args: {
   call: A2aCall;
   card: AgentCard;
   body: string;
 }): Promise<Response> {
-  const { call, card } = args;
-  const context = callContextOf(call.headers);
+  const context = callContextOf(args.call.headers);
+  return withActivatedExtensions(await answerJsonRpc({ ...args, context }), context);
+}
+
+async function answerJsonRpc(args: {
+  call: A2aCall;
+  card: AgentCard;
+  body: string;
+  context: ServerCallContext;
+}): Promise<Response> {
+  const { call, card, context } = args;
   const version = context.requestedVersion;
   const legacy = version === A2A_LEGACY_PROTOCOL_VERSION;
   const requestHandler = new RunRequestHandler(call, card);

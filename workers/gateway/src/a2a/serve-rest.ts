@@ -13,9 +13,9 @@ import {
   toRestErrorBody,
   UnsupportedOperationError,
 } from "@a2a-js/sdk/errors";
-import { validateVersion } from "@a2a-js/sdk/server";
+import { type ServerCallContext, validateVersion } from "@a2a-js/sdk/server";
 import type { A2aCall } from "./a2a-call.js";
-import { callContextOf } from "./call-context.js";
+import { callContextOf, withActivatedExtensions } from "./call-context.js";
 import { RunRequestHandler } from "./run-request-handler.js";
 import { sseResponse } from "./sse-response.js";
 
@@ -26,7 +26,8 @@ export const A2A_JSON = "application/a2a+json";
  * The HTTP+JSON binding (A2A 1.0) under a process's A2A URL (docs/gateway.md, "A2A"): the
  * request handler of the JSON-RPC binding behind REST paths, `tail` being the path after the
  * URL. The SDK has this binding for Express only; this is its Workers form, with the SDK's
- * message codecs and error bodies. Another path is A2A's unsupported operation.
+ * message codecs and error bodies. Another path is A2A's unsupported operation. The extensions
+ * the call activated are echoed in the answer's header (call-context.ts).
  */
 export async function serveRest(args: {
   call: A2aCall;
@@ -34,8 +35,18 @@ export async function serveRest(args: {
   tail: string;
   query: URLSearchParams;
 }): Promise<Response> {
-  const { call, card, tail, query } = args;
-  const context = callContextOf(call.headers);
+  const context = callContextOf(args.call.headers);
+  return withActivatedExtensions(await answerRest({ ...args, context }), context);
+}
+
+async function answerRest(args: {
+  call: A2aCall;
+  card: AgentCard;
+  tail: string;
+  query: URLSearchParams;
+  context: ServerCallContext;
+}): Promise<Response> {
+  const { call, card, tail, query, context } = args;
   const handler = new RunRequestHandler(call, card);
   const fail = (error: unknown) => {
     const status = restStatusFor(error);
@@ -58,8 +69,10 @@ export async function serveRest(args: {
     const post = call.method === "POST";
     if (post && (tail === "/message:send" || tail === "/message:stream")) {
       const params = sendMessageRequestOf(call.rawBody);
-      if (tail === "/message:stream") return await stream(handler.sendMessageStream(params));
-      const result = await handler.sendMessage(params);
+      if (tail === "/message:stream") {
+        return await stream(handler.sendMessageStream(params, context));
+      }
+      const result = await handler.sendMessage(params, context);
       const payload =
         "messageId" in result
           ? { $case: "message" as const, value: result }

@@ -30,7 +30,9 @@ export type X402ErrorCode =
  * the escrow PaymentPayload under `x402.payment.payload`. A payment pays only the task it was
  * offered for: its make_payment's task id must be the message's task id (the offer's id is the
  * escrow task id it offered), so a payment replayed on another task is refused before anything
- * is submitted. Null: the message submits no payment.
+ * is submitted. Null: the message submits no payment. The admission step reads the payload again
+ * and decodes its bytes itself: it verifies only what it decoded from the payment it settles, the
+ * same for every transport, so this decode is not handed to it.
  */
 export function paymentSubmissionOf(args: {
   message: Message;
@@ -42,7 +44,7 @@ export function paymentSubmissionOf(args: {
   if (metadata[X402_STATUS_KEY] !== "payment-submitted") return null;
   const parsed = parseEscrowPayment(metadata[X402_PAYLOAD_KEY], args.chainId);
   if (!parsed.ok) {
-    const code = parsed.message.includes("network") ? "NETWORK_MISMATCH" : "INVALID_SIGNATURE";
+    const code = parsed.reason === "wrong_network" ? "NETWORK_MISMATCH" : "INVALID_SIGNATURE";
     return refused(code, `metadata["${X402_PAYLOAD_KEY}"]: ${parsed.message}`);
   }
   let decoded: ReturnType<typeof decodeSignedTransaction>;

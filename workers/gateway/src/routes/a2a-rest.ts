@@ -43,7 +43,7 @@ function operation(args: {
     path: `/a2a/{processId}${args.path}`,
     summary: `A2A HTTP+JSON: ${args.summary}`,
     description:
-      'A2A 1.0 HTTP+JSON binding of the process\'s A2A server; same tasks, credentials and rules as the JSON-RPC binding (docs/gateway.md, "A2A"). Send `A2A-Version: 1.0`.',
+      'A2A 1.0 HTTP+JSON binding of the process\'s A2A server; same tasks, credentials and rules as the JSON-RPC binding (docs/gateway.md, "A2A"), the a2a-x402 activation included (`A2A-Extensions`, echoed). Send `A2A-Version: 1.0`.',
     request: { params: task ? taskParamsSchema : processIdParamSchema },
     responses: { 200: { description: args.summary, content: answer }, ...errorBodies },
   });

@@ -47,7 +47,7 @@ const jsonRpcRoute = createRoute({
   path: "/a2a/{processId}",
   summary: "A process's A2A server (JSON-RPC binding)",
   description:
-    'A2A JSON-RPC 2.0: SendMessage, SendStreamingMessage (Server-Sent Events), GetTask, ListTasks, CancelTask, SubscribeToTask; `A2A-Version: 1.0`, or 0.3 methods (message/send, tasks/get, ...) without it. A task is a run (docs/gateway.md, "A2A"): read it with the access token in the first answer\'s `metadata["agentgate/accessToken"]` as `Authorization: Bearer` or with the payer\'s caller proof. Errors are JSON-RPC errors with A2A\'s codes, answered 200.',
+    "A2A JSON-RPC 2.0: SendMessage, SendStreamingMessage (Server-Sent Events), GetTask, ListTasks, CancelTask, SubscribeToTask; `A2A-Version: 1.0`, or 0.3 methods (message/send, tasks/get, ...) without it. A task is a run (docs/gateway.md, \"A2A\"): read it with the access token in the first answer's `metadata[\"agentgate/accessToken\"]` as `Authorization: Bearer` or with the payer's caller proof. A message to a paid process activates the a2a-x402 extension (`A2A-Extensions`, or `X-A2A-Extensions` over 0.3), echoed in the answer's header, or is refused with ExtensionSupportRequired (-32008) unless it carries the caller proof of a payer who already paid. Errors are JSON-RPC errors with A2A's codes, answered 200.",
   request: {
     params: processIdParamSchema,
     body: {

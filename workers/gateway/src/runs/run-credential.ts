@@ -34,6 +34,11 @@ export function runCredentialOf(headers: Headers): RunCredential {
     if (token !== undefined) return { kind: "token", token };
     return { kind: "none", why: "Authorization must be `Bearer agr_...` (the run's access token)" };
   }
-  if (PROOF_HEADERS.some((name) => headers.has(name))) return { kind: "proof" };
+  if (carriesCallerProof(headers)) return { kind: "proof" };
   return { kind: "none", why: "no credential was sent" };
+}
+
+/** Whether a request sends a caller proof: any of its four headers (checked elsewhere). */
+export function carriesCallerProof(headers: Headers): boolean {
+  return PROOF_HEADERS.some((name) => headers.has(name));
 }

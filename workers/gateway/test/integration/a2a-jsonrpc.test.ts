@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { a2aRpc, dataMessage, sseData } from "../support/a2a-requests.js";
+import { a2aRpc, dataMessage, legacyDataMessage, sseData } from "../support/a2a-requests.js";
 import { SELF } from "../support/checked-self.js";
 import { GATEWAY, testProcess } from "../support/ledger-fixtures.js";
 
@@ -202,14 +202,7 @@ describe("A2A JSON-RPC at /a2a/:processId", () => {
         processId,
         version: null,
         method: "message/send",
-        params: {
-          message: {
-            kind: "message",
-            messageId: "m-03",
-            role: "user",
-            parts: [{ kind: "data", data: { old: "client" } }],
-          },
-        },
+        params: { message: legacyDataMessage({ old: "client" }) },
       }),
     );
     expect(result).toMatchObject({ kind: "task", status: { state: "completed" } });

@@ -1,6 +1,7 @@
 import { parsePaymentRequired } from "@x402/core/schemas";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { A2A_X402_EXTENSION } from "#shared/schemas/agent-card";
 import type { PaymentRequired } from "#shared/x402/transport";
 import { a2aRpc, dataMessage } from "../support/a2a-requests.js";
 import { address, fundedAccount, ledger, operator } from "../support/ledger-fixtures.js";
@@ -9,7 +10,8 @@ import { agentRunsOf } from "../support/run-counts.js";
 import { paymentPayload, signOffered } from "../support/x402-client.js";
 
 // A paid process over A2A (docs/gateway.md, "A2A", "Payment"): the a2a-x402 v0.2 flow on the
-// escrow scheme, settled through the one admission step; a payment pays only its own task.
+// escrow scheme, settled through the one admission step; a payment pays only its own task. The
+// client activates the extension (a2a-x402-activation.test.ts: what happens when it does not).
 
 const PRICE = 1_000n;
 
@@ -30,7 +32,10 @@ async function sendMessage(args: {
     processId: args.processId,
     method: "SendMessage",
     params: { message: args.message },
+    headers: { "a2a-extensions": A2A_X402_EXTENSION },
   });
+  // Activated by the client, echoed by the gateway on every answer of the flow.
+  expect(res.headers.get("a2a-extensions")).toBe(A2A_X402_EXTENSION);
   const body = z.object({ result: z.object({ task: z.unknown() }) }).parse(await res.json());
   return taskSchema.parse(body.result.task);
 }

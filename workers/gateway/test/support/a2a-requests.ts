@@ -33,6 +33,16 @@ export function dataMessage(data: Record<string, unknown>, metadata?: Record<str
   };
 }
 
+/** A 0.3 user message (the shape a 0.3 client's message/send carries) holding `data`. */
+export function legacyDataMessage(data: Record<string, unknown>) {
+  return {
+    kind: "message",
+    messageId: crypto.randomUUID(),
+    role: "user",
+    parts: [{ kind: "data", data }],
+  };
+}
+
 /** The JSON bodies of a Server-Sent Events answer's `data:` lines, in order. */
 export async function sseData(res: Response): Promise<unknown[]> {
   const text = await res.text();
