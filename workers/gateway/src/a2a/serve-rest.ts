@@ -67,10 +67,7 @@ export async function serveRest(args: {
       return json(SendMessageResponse.toJSON({ payload }));
     }
     if (!post && tail === "/tasks") {
-      const params = ListTasksRequest.fromJSON({
-        contextId: query.get("contextId") ?? "",
-        status: taskStateFromJSON(query.get("status") ?? 0),
-      });
+      const params = listTasksRequestOf(query);
       const listed = await handler.listTasks(params);
       return json({ ...listed, tasks: listed.tasks.map((one) => Task.toJSON(one)) });
     }
@@ -87,6 +84,22 @@ export async function serveRest(args: {
   } catch (error) {
     return fail(error);
   }
+}
+
+/**
+ * ListTasks' parameters from the query (A2A 1.0's HTTP+JSON names); a page size that is not a
+ * number is NaN, which the request handler refuses as invalid params.
+ */
+function listTasksRequestOf(query: URLSearchParams): ListTasksRequest {
+  const pageSize = query.get("pageSize");
+  return ListTasksRequest.fromJSON({
+    contextId: query.get("contextId") ?? "",
+    status: taskStateFromJSON(query.get("status") ?? 0),
+    pageToken: query.get("pageToken") ?? "",
+    ...(pageSize === null ? {} : { pageSize: Number(pageSize) }),
+    statusTimestampAfter: query.get("statusTimestampAfter") ?? undefined,
+    includeArtifacts: query.get("includeArtifacts") === "true",
+  });
 }
 
 /**

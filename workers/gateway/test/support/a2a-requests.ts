@@ -1,25 +1,35 @@
+import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { SELF } from "./checked-self.js";
-import { GATEWAY } from "./ledger-fixtures.js";
+import { GATEWAY, proofHeaders } from "./ledger-fixtures.js";
 
 export const a2aPath = (processId: string) => `/a2a/${processId}`;
 
-/** A JSON-RPC request to a process's A2A URL (A2A 1.0 unless `version` says otherwise). */
-export function a2aRpc(args: {
+/**
+ * A JSON-RPC request to a process's A2A URL (A2A 1.0 unless `version` says otherwise), with the
+ * caller proof of `signer` over it when given.
+ */
+export async function a2aRpc(args: {
   processId: string;
   method: string;
   params: Record<string, unknown>;
   headers?: Record<string, string>;
   version?: string | null;
+  signer?: Ed25519Account;
 }): Promise<Response> {
   const version = args.version === undefined ? "1.0" : args.version;
-  return SELF.fetch(`${GATEWAY}${a2aPath(args.processId)}`, {
+  const path = a2aPath(args.processId);
+  const text = JSON.stringify({ jsonrpc: "2.0", id: 1, method: args.method, params: args.params });
+  const proof =
+    args.signer === undefined ? {} : await proofHeaders({ signer: args.signer, path, text });
+  return SELF.fetch(`${GATEWAY}${path}`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
       ...(version === null ? {} : { "a2a-version": version }),
+      ...proof,
       ...args.headers,
     },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: args.method, params: args.params }),
+    body: text,
   });
 }
 
