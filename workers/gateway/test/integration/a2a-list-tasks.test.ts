@@ -2,10 +2,9 @@ import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { signCallerProof } from "#shared/auth/caller-proof";
-import { a2aPath, a2aRpc, dataMessage } from "../support/a2a-requests.js";
+import { a2aPath, a2aRpcAnswer, a2aTaskSchema, sendAsPayer } from "../support/a2a-requests.js";
 import { SELF } from "../support/checked-self.js";
 import {
-  address,
   fundedAccount,
   GATEWAY,
   pay,
@@ -16,51 +15,39 @@ import {
 // ListTasks lists the caller's own tasks (docs/gateway.md, "A2A", "Who may read a task"): with
 // the payer's caller proof, the tasks of the runs it paid for on this process, newest first.
 
-const taskSchema = z.looseObject({
-  id: z.string(),
-  status: z.looseObject({ state: z.string() }),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-});
 const listSchema = z.object({
-  tasks: z.array(taskSchema),
+  tasks: z.array(a2aTaskSchema),
   nextPageToken: z.string(),
   pageSize: z.number(),
   totalSize: z.number(),
 });
-const envelopeSchema = z.looseObject({
-  result: z.unknown().optional(),
-  error: z.looseObject({ code: z.number() }).optional(),
-});
-
-/** A JSON-RPC call's envelope. */
-async function call(args: Parameters<typeof a2aRpc>[0]) {
-  return envelopeSchema.parse(await (await a2aRpc(args)).json());
-}
 
 /** ListTasks over JSON-RPC as `signer` (its proof over this very request), the page it answers. */
 async function listAs(signer: Ed25519Account, processId: string, params = {}) {
-  const answer = await call({ processId, method: "ListTasks", params, signer });
+  const answer = await a2aRpcAnswer({ processId, method: "ListTasks", params, signer });
   expect(answer.error).toBeUndefined();
   return listSchema.parse(answer.result);
 }
 
-/** A paid task run to its end with `payer`'s proof (a payment it made before); its id. */
-async function paidTask(processId: string, payer: Ed25519Account): Promise<string> {
-  await pay({ payer, processId });
-  const answer = await call({
-    processId,
-    method: "SendMessage",
-    signer: payer,
-    params: {
-      message: dataMessage(
-        { nonce: crypto.randomUUID() },
-        { "agentgate/userAddress": address(payer) },
-      ),
-    },
+/** ListTasks over HTTP+JSON as `signer`: `GET .../tasks?query`, its proof over that GET. */
+async function restListAs(signer: Ed25519Account, processId: string, query: string) {
+  const path = `${a2aPath(processId)}/tasks?${query}`;
+  const proof = await signCallerProof({
+    privateKey: signer.privateKey,
+    origin: GATEWAY,
+    method: "GET",
+    path,
+    body: "",
   });
-  const task = taskSchema.parse(z.object({ task: z.unknown() }).parse(answer.result).task);
+  return SELF.fetch(`${GATEWAY}${path}`, { headers: { "a2a-version": "1.0", ...proof } });
+}
+
+/** A paid task run to its end with `payer`'s proof: its id and access token. */
+async function paidTask(processId: string, payer: Ed25519Account) {
+  await pay({ payer, processId });
+  const { task, bearer } = await sendAsPayer({ processId, payer });
   expect(task.status.state).toBe("TASK_STATE_COMPLETED");
-  return task.id;
+  return { id: task.id, bearer };
 }
 
 describe("ListTasks with a payer's caller proof", () => {
@@ -68,7 +55,7 @@ describe("ListTasks with a payer's caller proof", () => {
   let processB: string;
   let payer: Ed25519Account;
   let stranger: Ed25519Account;
-  let older: string;
+  let older: Awaited<ReturnType<typeof paidTask>>;
   let newer: string;
   let onB: string;
 
@@ -78,13 +65,13 @@ describe("ListTasks with a payer's caller proof", () => {
     payer = await fundedAccount();
     stranger = await fundedAccount();
     older = await paidTask(processA, payer);
-    newer = await paidTask(processA, payer);
-    onB = await paidTask(processB, payer);
+    newer = (await paidTask(processA, payer)).id;
+    onB = (await paidTask(processB, payer)).id;
   });
 
   it("lists the tasks the payer paid for on this process, newest first", async () => {
     const page = await listAs(payer, processA);
-    expect(page.tasks.map((task) => task.id)).toEqual([newer, older]);
+    expect(page.tasks.map((task) => task.id)).toEqual([newer, older.id]);
     expect(page).toMatchObject({ nextPageToken: "", pageSize: 50, totalSize: 2 });
     // No artifacts unless asked (A2A's default), and the access token is never listed.
     expect(page.tasks[0]).not.toHaveProperty("artifacts");
@@ -98,7 +85,7 @@ describe("ListTasks with a payer's caller proof", () => {
     expect(first.tasks.map((task) => task.id)).toEqual([newer]);
     expect(first.nextPageToken).not.toBe("");
     const second = await listAs(payer, processA, { pageSize: 1, pageToken: first.nextPageToken });
-    expect(second.tasks.map((task) => task.id)).toEqual([older]);
+    expect(second.tasks.map((task) => task.id)).toEqual([older.id]);
     expect(second.nextPageToken).toBe("");
   });
 
@@ -121,14 +108,14 @@ describe("ListTasks with a payer's caller proof", () => {
     const params = { pageSize: 7 };
     const text = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ListTasks", params });
     const proof = await proofHeaders({ signer: payer, path, text });
-    const once = await call({
+    const once = await a2aRpcAnswer({
       processId: processA,
       method: "ListTasks",
       params,
       headers: proof,
     });
     expect(listSchema.parse(once.result).tasks).toHaveLength(2);
-    const again = await call({
+    const again = await a2aRpcAnswer({
       processId: processA,
       method: "ListTasks",
       params,
@@ -142,7 +129,7 @@ describe("ListTasks with a payer's caller proof", () => {
     // A proof made for A's URL does not hold on B's: it signs the path.
     const text = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ListTasks", params: {} });
     const forA = await proofHeaders({ signer: payer, path: a2aPath(processA), text });
-    const moved = await call({
+    const moved = await a2aRpcAnswer({
       processId: processB,
       method: "ListTasks",
       params: {},
@@ -155,68 +142,54 @@ describe("ListTasks with a payer's caller proof", () => {
     expect(onBPage.tasks.map((task) => task.id)).toEqual([onB]);
   });
 
-  it("refuses a forged pageToken as invalid params", async () => {
-    for (const pageToken of ["not-a-token", `${newer}x`, "' OR 1=1 --"]) {
-      const answer = await call({
+  it("refuses a forged pageToken, or a page size outside 1..100, as invalid params", async () => {
+    const forged = ["not-a-token", `${newer}x`, "' OR 1=1 --"].map((pageToken) => ({ pageToken }));
+    for (const params of [...forged, { pageSize: 0 }, { pageSize: 101 }]) {
+      const answer = await a2aRpcAnswer({
         processId: processA,
         method: "ListTasks",
-        params: { pageToken },
+        params,
         signer: payer,
       });
       expect(answer.error?.code).toBe(-32602);
     }
   });
 
-  it("refuses a page size outside 1..100 as invalid params", async () => {
-    for (const pageSize of [0, 101]) {
-      const answer = await call({
+  it("answers an empty list without a credential, or with a run's token but no contextId", async () => {
+    for (const headers of [{}, older.bearer]) {
+      const answer = await a2aRpcAnswer({
         processId: processA,
         method: "ListTasks",
-        params: { pageSize },
-        signer: payer,
+        params: {},
+        headers,
       });
-      expect(answer.error?.code).toBe(-32602);
+      expect(listSchema.parse(answer.result)).toMatchObject({ tasks: [], totalSize: 0 });
     }
   });
 
-  it("answers an empty list without a credential", async () => {
-    const answer = await call({ processId: processA, method: "ListTasks", params: {} });
-    expect(listSchema.parse(answer.result)).toMatchObject({ tasks: [], totalSize: 0 });
+  it("lists the one task contextId names to the holder of its access token", async () => {
+    const answer = await a2aRpcAnswer({
+      processId: processA,
+      method: "ListTasks",
+      params: { contextId: older.id },
+      headers: older.bearer,
+    });
+    expect(listSchema.parse(answer.result).tasks.map((task) => task.id)).toEqual([older.id]);
   });
 
   it("lists over HTTP+JSON with a proof of the GET", async () => {
-    const path = `${a2aPath(processA)}/tasks?pageSize=1`;
-    const proof = await signCallerProof({
-      privateKey: payer.privateKey,
-      origin: GATEWAY,
-      method: "GET",
-      path,
-      body: "",
-    });
-    const res = await SELF.fetch(`${GATEWAY}${path}`, {
-      headers: { "a2a-version": "1.0", ...proof },
-    });
+    const res = await restListAs(payer, processA, "pageSize=1");
     expect(res.status).toBe(200);
     const page = listSchema.parse(await res.json());
     expect(page.tasks.map((task) => task.id)).toEqual([newer]);
     expect(page.totalSize).toBe(2);
-    const forged = await SELF.fetch(`${GATEWAY}${a2aPath(processA)}/tasks?pageToken=nope`, {
-      headers: {
-        "a2a-version": "1.0",
-        ...(await signCallerProof({
-          privateKey: payer.privateKey,
-          origin: GATEWAY,
-          method: "GET",
-          path: `${a2aPath(processA)}/tasks?pageToken=nope`,
-          body: "",
-        })),
-      },
-    });
-    expect(forged.status).toBe(400);
+    expect((await restListAs(payer, processA, "pageToken=nope")).status).toBe(400);
+    const late = await restListAs(payer, processA, "statusTimestampAfter=2999-01-01T00:00:00Z");
+    expect(listSchema.parse(await late.json()).tasks).toEqual([]);
   });
 
   it("is not a 0.3 method: 0.3 has no tasks/list", async () => {
-    const answer = await call({
+    const answer = await a2aRpcAnswer({
       processId: processA,
       method: "tasks/list",
       params: {},
