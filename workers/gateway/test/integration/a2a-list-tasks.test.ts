@@ -188,6 +188,30 @@ describe("ListTasks with a payer's caller proof", () => {
     expect(listSchema.parse(await late.json()).tasks).toEqual([]);
   });
 
+  it("answers hostile parameters with A2A's errors or a list, never an internal error", async () => {
+    const hostile = [
+      { pageSize: "many" },
+      { pageSize: 2.5 },
+      { status: "TASK_STATE_BOGUS" },
+      { statusTimestampAfter: "yesterday" },
+      { contextId: 5 },
+      { pageToken: { cursor: 1 } },
+      { includeArtifacts: "yes", historyLength: -1 },
+    ];
+    for (const params of hostile) {
+      const answer = await a2aRpcAnswer({
+        processId: processA,
+        method: "ListTasks",
+        params,
+        signer: payer,
+      });
+      expect(answer.error?.code ?? 0).not.toBe(-32603);
+    }
+    for (const query of ["pageSize=-1", "status=%00", "statusTimestampAfter=x", "pageToken=%FF"]) {
+      expect((await restListAs(payer, processA, query)).status).toBeLessThan(500);
+    }
+  });
+
   it("is not a 0.3 method: 0.3 has no tasks/list", async () => {
     const answer = await a2aRpcAnswer({
       processId: processA,
