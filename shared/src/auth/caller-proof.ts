@@ -99,6 +99,18 @@ export function ed25519AuthenticationKey(publicKey: Uint8Array): string {
   return new Ed25519PublicKey(publicKey).authKey().toString().toLowerCase().replace(/^0x/, "");
 }
 
+/**
+ * The address a caller proof speaks for when it names none (A2A's ListTasks: docs/gateway.md,
+ * "A2A", "Who may read a task"): the account of the proof's public key as created, whose address
+ * is its single-key Ed25519 authentication key, long form. An account that rotated its key is not
+ * found this way. Null when the header holds no key.
+ */
+export function callerProofAddress(headers: Headers): string | null {
+  const hex = PUBLIC_KEY_HEX.exec(headers.get(CALLER_PUBLIC_KEY_HEADER) ?? "")?.[1];
+  const publicKey = hex === undefined ? null : hexToBytes(hex);
+  return publicKey === null ? null : `0x${ed25519AuthenticationKey(publicKey)}`;
+}
+
 function normalizeAuthenticationKey(key: string | Uint8Array): string {
   return typeof key === "string" ? key.toLowerCase().replace(/^0x/, "") : bytesToHex(key);
 }

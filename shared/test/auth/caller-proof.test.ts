@@ -1,4 +1,4 @@
-import { Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
+import { Account, Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
 import {
   CALLER_ORIGIN_HEADER,
@@ -6,6 +6,7 @@ import {
   CALLER_PUBLIC_KEY_HEADER,
   CALLER_SIGNATURE_HEADER,
   CALLER_TIMESTAMP_HEADER,
+  callerProofAddress,
   callerProofMessage,
   ed25519AuthenticationKey,
   signCallerProof,
@@ -176,5 +177,19 @@ describe("verifyCallerProof", () => {
     const address = privateKey.publicKey().authKey().derivedAddress().toStringLong();
     expect(`0x${authKey}`).toBe(address);
     expect(CALLER_PUBLIC_KEY_HEADER).toBe("x-agentgate-caller-public-key");
+  });
+});
+
+describe("callerProofAddress", () => {
+  it("is the address of the proof key's account as created, long form", async () => {
+    const account = Account.fromPrivateKey({ privateKey });
+    const headers = new Headers(await signCallerProof({ privateKey, ...request, timestamp }));
+    expect(callerProofAddress(headers)).toBe(account.accountAddress.toStringLong());
+  });
+
+  it("is null without a readable public key", () => {
+    expect(callerProofAddress(new Headers())).toBeNull();
+    const headers = new Headers({ [CALLER_PUBLIC_KEY_HEADER]: "0x1234" });
+    expect(callerProofAddress(headers)).toBeNull();
   });
 });

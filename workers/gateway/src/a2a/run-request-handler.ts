@@ -24,6 +24,7 @@ import { runStub } from "../runs/run-stub.js";
 import type { A2aCall } from "./a2a-call.js";
 import { a2aErrorOf } from "./a2a-errors.js";
 import { guarded, guardedStream } from "./a2a-fault.js";
+import { listTasks } from "./list-tasks.js";
 import { startTask } from "./start-task.js";
 import { grantedTask } from "./task-access.js";
 import type { StartedTask } from "./task-answer.js";
@@ -112,18 +113,7 @@ export class RunRequestHandler implements A2ARequestHandler {
   }
 
   listTasks(params: ListTasksRequest): Promise<ListTasksResponse> {
-    return guarded(() => this.list(params));
-  }
-
-  private async list(params: ListTasksRequest): Promise<ListTasksResponse> {
-    // A task's context id is its own id: the caller names the one it holds a credential for.
-    const { record } = valueOrThrow(
-      await grantedTask({ call: this.call, taskId: params.contextId }),
-    );
-    const task = taskOfRun(record);
-    const matches = params.status === 0 || task.status?.state === params.status;
-    const tasks = matches ? [task] : [];
-    return { tasks, nextPageToken: "", pageSize: tasks.length, totalSize: tasks.length };
+    return guarded(async () => valueOrThrow(await listTasks({ call: this.call, request: params })));
   }
 
   cancelTask(params: CancelTaskRequest): Promise<Task> {

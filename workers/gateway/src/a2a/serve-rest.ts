@@ -80,10 +80,7 @@ async function answerRest(args: {
       return json(SendMessageResponse.toJSON({ payload }));
     }
     if (!post && tail === "/tasks") {
-      const params = ListTasksRequest.fromJSON({
-        contextId: query.get("contextId") ?? "",
-        status: taskStateFromJSON(query.get("status") ?? 0),
-      });
+      const params = listTasksRequestOf(query);
       const listed = await handler.listTasks(params);
       return json({ ...listed, tasks: listed.tasks.map((one) => Task.toJSON(one)) });
     }
@@ -100,6 +97,22 @@ async function answerRest(args: {
   } catch (error) {
     return fail(error);
   }
+}
+
+/**
+ * ListTasks' parameters from the query (A2A 1.0's HTTP+JSON names); a page size that is not a
+ * number is NaN, which the request handler refuses as invalid params.
+ */
+function listTasksRequestOf(query: URLSearchParams): ListTasksRequest {
+  const pageSize = query.get("pageSize");
+  return ListTasksRequest.fromJSON({
+    contextId: query.get("contextId") ?? "",
+    status: taskStateFromJSON(query.get("status") ?? 0),
+    pageToken: query.get("pageToken") ?? "",
+    ...(pageSize === null ? {} : { pageSize: Number(pageSize) }),
+    statusTimestampAfter: query.get("statusTimestampAfter") ?? undefined,
+    includeArtifacts: query.get("includeArtifacts") === "true",
+  });
 }
 
 /**

@@ -12,6 +12,8 @@ CREATE TABLE IF NOT EXISTS claims (
   state TEXT NOT NULL,
   claimed_at INTEGER NOT NULL
 );
+-- The payer's recent paid runs, newest first (claims/paid-runs-sql.ts).
+CREATE INDEX IF NOT EXISTS claims_by_time ON claims (claimed_at);
 CREATE TABLE IF NOT EXISTS seen_signatures (
   signature TEXT PRIMARY KEY,
   expires_at INTEGER NOT NULL
@@ -41,19 +43,24 @@ export function pruneExpired(sql: SqlStorage, nowSeconds: number): void {
   sql.exec("DELETE FROM idempotency WHERE expires_at < ?", nowSeconds);
 }
 
-export function signatureSeen(sql: SqlStorage, signature: string): boolean {
-  return (
-    sql.exec("SELECT 1 AS seen FROM seen_signatures WHERE signature = ?", signature).toArray()
-      .length > 0
-  );
-}
-
-export function insertSignature(sql: SqlStorage, signature: string, expiresAt: number): void {
+/**
+ * Remembers a verified caller proof's signature until it expires; false when it was seen before
+ * (a replay), and then nothing is written (docs/gateway.md, "Caller proof").
+ */
+export function spendSignature(
+  sql: SqlStorage,
+  proof: { signature: string; expiresAt: number },
+): boolean {
+  const seen = sql
+    .exec("SELECT 1 AS seen FROM seen_signatures WHERE signature = ?", proof.signature)
+    .toArray();
+  if (seen.length > 0) return false;
   sql.exec(
     "INSERT INTO seen_signatures (signature, expires_at) VALUES (?, ?)",
-    signature,
-    expiresAt,
+    proof.signature,
+    proof.expiresAt,
   );
+  return true;
 }
 
 export type IdempotencyRow = { body_hash: string; status: number | null; body: string | null };

@@ -34,6 +34,22 @@ export type FinishArgs = {
   answer?: { status: number; body: string };
 };
 
+/** A page of the payer's paid runs, for a caller proof not seen before (ListTasks). */
+export type PaidRunsArgs = {
+  nowSeconds: number;
+  proof: { signature: string; expiresAt: number };
+  /** Runs claimed before this time are no longer kept (runs/run-id-age.ts): not listed. */
+  sinceSeconds: number;
+  /** The last transaction id of the previous page, or null for the first. */
+  before: string | null;
+  limit: number;
+};
+
+export type PaidRunsResult =
+  | { kind: "replayed_signature" }
+  /** `total`: runs claimed since `sinceSeconds`, on every page. */
+  | { kind: "page"; transactionIds: string[]; more: boolean; total: number };
+
 /** How long an idempotent answer is kept. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 

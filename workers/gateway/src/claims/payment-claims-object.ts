@@ -5,12 +5,11 @@ import {
   idempotencyUsage,
   insertClaim,
   insertIdempotency,
-  insertSignature,
   isClaimed,
   markClaimUsed,
   pruneExpired,
   selectIdempotency,
-  signatureSeen,
+  spendSignature,
   storeIdempotentAnswer,
 } from "./claims-sql.js";
 import {
@@ -20,7 +19,10 @@ import {
   IDEMPOTENCY_MAX_ANSWER_BYTES,
   IDEMPOTENCY_MAX_KEYS,
   IDEMPOTENCY_TTL_SECONDS,
+  type PaidRunsArgs,
+  type PaidRunsResult,
 } from "./claims-types.js";
+import { countPaidRuns, selectPaidRuns } from "./paid-runs-sql.js";
 
 /**
  * One instance per (processId, userAddress). Every method runs without awaiting, so each call is
@@ -38,11 +40,8 @@ export class PaymentClaimsObject extends DurableObject<GatewayEnv> {
 
   admit(args: AdmitArgs): AdmitResult {
     pruneExpired(this.sql, args.nowSeconds);
-    if (args.proof !== undefined) {
-      if (signatureSeen(this.sql, args.proof.signature)) {
-        return { kind: "replayed_signature" };
-      }
-      insertSignature(this.sql, args.proof.signature, args.proof.expiresAt);
+    if (args.proof !== undefined && !spendSignature(this.sql, args.proof)) {
+      return { kind: "replayed_signature" };
     }
     const idem = args.idempotency;
     let idempotent = false;
@@ -102,6 +101,24 @@ export class PaymentClaimsObject extends DurableObject<GatewayEnv> {
       status: answer.status,
       body: answer.body,
     });
+  }
+
+  /**
+   * A page of the payer's paid runs on this process, newest first (A2A's ListTasks,
+   * docs/gateway.md "A2A"). The proof is spent in the same atomic call, as admit spends it: a
+   * listing is read once per signature.
+   */
+  paidRuns(args: PaidRunsArgs): PaidRunsResult {
+    pruneExpired(this.sql, args.nowSeconds);
+    if (!spendSignature(this.sql, args.proof)) return { kind: "replayed_signature" };
+    // One row past the page says whether another page follows.
+    const ids = selectPaidRuns(this.sql, { ...args, limit: args.limit + 1 });
+    return {
+      kind: "page",
+      transactionIds: ids.slice(0, args.limit),
+      more: ids.length > args.limit,
+      total: countPaidRuns(this.sql, args.sinceSeconds),
+    };
   }
 
   /** The given payments that no execution of this gateway has claimed. */

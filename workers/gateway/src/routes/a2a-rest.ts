@@ -13,6 +13,28 @@ import { gatewayRouter } from "../openapi/route-parts.js";
 const a2aJson = z.record(z.string(), z.unknown());
 const taskParamsSchema = processIdParamSchema.extend({ taskId: z.string() });
 
+/** ListTasks' query (A2A 1.0 HTTP+JSON), as src/a2a/serve-rest.ts reads it. */
+const listTasksQuerySchema = z.object({
+  contextId: z.string().optional().meta({
+    description:
+      "A task's id (its context id): that one task, with its access token or its payer's caller proof",
+  }),
+  status: z.string().optional().meta({ description: "Only tasks in this state (TASK_STATE_...)" }),
+  pageSize: z.string().optional().meta({ description: "Tasks per page, 1 to 100 (default 50)" }),
+  pageToken: z
+    .string()
+    .optional()
+    .meta({ description: "The previous page's nextPageToken; any other is invalid params" }),
+  statusTimestampAfter: z
+    .string()
+    .optional()
+    .meta({ description: "Only tasks whose status changed at or after this ISO 8601 time" }),
+  includeArtifacts: z
+    .string()
+    .optional()
+    .meta({ description: "`true` to include each task's artifacts (default: none)" }),
+});
+
 /**
  * An A2A error body (google.rpc.Status, A2A 1.0 §11.6, as `application/a2a+json`) under each
  * status its errors map to, or the gateway's own error body (an unknown process, a ledger outage).
@@ -33,6 +55,7 @@ function operation(args: {
   path: string;
   summary: string;
   stream?: boolean;
+  query?: typeof listTasksQuerySchema;
 }) {
   const task = args.path.includes("{taskId}");
   const answer = args.stream
@@ -44,7 +67,10 @@ function operation(args: {
     summary: `A2A HTTP+JSON: ${args.summary}`,
     description:
       'A2A 1.0 HTTP+JSON binding of the process\'s A2A server; same tasks, credentials and rules as the JSON-RPC binding (docs/gateway.md, "A2A"), the a2a-x402 activation included (`A2A-Extensions`, echoed). Send `A2A-Version: 1.0`.',
-    request: { params: task ? taskParamsSchema : processIdParamSchema },
+    request: {
+      params: task ? taskParamsSchema : processIdParamSchema,
+      ...(args.query === undefined ? {} : { query: args.query }),
+    },
     responses: { 200: { description: args.summary, content: answer }, ...errorBodies },
   });
 }
@@ -57,7 +83,13 @@ const OPERATIONS = [
     summary: "SendStreamingMessage",
     stream: true,
   }),
-  operation({ method: "get", path: "/tasks", summary: "ListTasks (the task named by contextId)" }),
+  operation({
+    method: "get",
+    path: "/tasks",
+    summary:
+      "ListTasks (the caller's own: with the payer's caller proof of this GET, its paid tasks)",
+    query: listTasksQuerySchema,
+  }),
   operation({ method: "get", path: "/tasks/{taskId}", summary: "GetTask" }),
   operation({ method: "post", path: "/tasks/{taskId}:cancel", summary: "CancelTask" }),
   operation({

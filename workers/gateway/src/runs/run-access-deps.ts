@@ -1,6 +1,6 @@
 import { gatewayConfig } from "../config.js";
 import { claimsStub } from "../durable/stubs.js";
-import { gatewayLedger } from "../ledger/gateway-ledger.js";
+import { payerAuthenticationKey } from "../ledger/payer-authentication-key.js";
 import type { RunAccessDeps } from "./run-access.js";
 import type { CancelableRun } from "./run-cancel.js";
 import { runIdMayBeKept } from "./run-id-age.js";
@@ -28,13 +28,8 @@ export function runAccessDepsFor(args: {
   return {
     read: async () =>
       runIdMayBeKept({ transactionId, nowMs: Date.now(), keepMs: RUN_KEEP_MS }) ? read() : null,
-    authenticationKey: async (record) =>
-      (
-        await gatewayLedger(env).gatewayContext({
-          processId: record.processId,
-          payer: record.payer,
-        })
-      ).authenticationKey,
+    authenticationKey: (record) =>
+      payerAuthenticationKey({ env, processId: record.processId, payer: record.payer }),
     spendProof: async (record, proof) => {
       const admitted = await claimsStub(env, record.processId, record.payer).admit({
         transactionId: record.transactionId,

@@ -19,8 +19,10 @@ export function runIdMayBeKept(args: {
 }): boolean {
   const mintedMs = Number.parseInt(args.transactionId.replaceAll("-", "").slice(0, 12), 16);
   if (!Number.isSafeInteger(mintedMs)) return false;
-  return (
-    mintedMs <= args.nowMs + CLOCK_SKEW_MS &&
-    mintedMs >= args.nowMs - args.keepMs - RUN_LIFE_SLACK_MS
-  );
+  return mintedMs <= args.nowMs + CLOCK_SKEW_MS && mintedMs >= oldestKeptRunMs(args);
+}
+
+/** When the oldest run that can still be kept began (its keep time plus the slack above). */
+export function oldestKeptRunMs(args: { nowMs: number; keepMs: number }): number {
+  return args.nowMs - args.keepMs - RUN_LIFE_SLACK_MS;
 }

@@ -1,20 +1,16 @@
 import { env } from "cloudflare:test";
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { OUTCOME, PAYMENT_STATUS } from "#shared/contract/status";
 import { runStub } from "../../src/runs/run-stub.js";
-import { a2aPath, dataMessage } from "../support/a2a-requests.js";
-import { SELF } from "../support/checked-self.js";
+import { a2aRpcAnswer, sendAsPayer } from "../support/a2a-requests.js";
 import { streamingProcess } from "../support/hostile-processes.js";
 import {
   address,
   fundedAccount,
-  GATEWAY,
   ledger,
   pay,
   processOwner,
-  proofHeaders,
   testProcess,
 } from "../support/ledger-fixtures.js";
 import { waitForOutcome } from "../support/operated-process.js";
@@ -23,59 +19,10 @@ import { watchRunUntil } from "../support/run-events.js";
 // A paid A2A task of a payer who already paid (the caller proof over the A2A request), canceled
 // by CancelTask under the runs' money rule (docs/gateway.md, "A2A", "Canceling a run").
 
-const taskSchema = z.looseObject({
-  id: z.string(),
-  status: z.looseObject({ state: z.string() }),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-});
-
-/** A JSON-RPC call to the process's A2A URL, with the caller proof of `signer` when given. */
-async function rpc(args: {
-  processId: string;
-  method: string;
-  params: Record<string, unknown>;
-  signer?: Ed25519Account;
-  headers?: Record<string, string>;
-}) {
-  const path = a2aPath(args.processId);
-  const text = JSON.stringify({ jsonrpc: "2.0", id: 1, method: args.method, params: args.params });
-  const proof =
-    args.signer === undefined ? {} : await proofHeaders({ signer: args.signer, path, text });
-  const res = await SELF.fetch(`${GATEWAY}${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "a2a-version": "1.0",
-      ...proof,
-      ...args.headers,
-    },
-    body: text,
-  });
-  return z
-    .looseObject({
-      result: z.unknown().optional(),
-      error: z.looseObject({ code: z.number() }).optional(),
-    })
-    .parse(await res.json());
-}
-
 /** Starts a paid task with the payer's proof, at once; its id and access token. */
 async function startPaidTask(processId: string, payer: Ed25519Account) {
-  const answer = await rpc({
-    processId,
-    method: "SendMessage",
-    signer: payer,
-    params: {
-      message: dataMessage(
-        { nonce: crypto.randomUUID() },
-        { "agentgate/userAddress": address(payer) },
-      ),
-      configuration: { returnImmediately: true },
-    },
-  });
-  const task = taskSchema.parse(z.object({ task: z.unknown() }).parse(answer.result).task);
-  const token = z.string().parse(task.metadata?.["agentgate/accessToken"]);
-  return { id: task.id, bearer: { authorization: `Bearer ${token}` } };
+  const { task, bearer } = await sendAsPayer({ processId, payer, returnImmediately: true });
+  return { id: task.id, bearer };
 }
 
 describe("CancelTask of a paid A2A task", () => {
@@ -95,7 +42,7 @@ describe("CancelTask of a paid A2A task", () => {
     const taskId = await pay({ payer, processId });
     const task = await startPaidTask(processId, payer);
     await watchRunUntil(task.id, (seen) => seen.filter((s) => s === "submitted").length === 2);
-    const canceled = await rpc({
+    const canceled = await a2aRpcAnswer({
       processId,
       method: "CancelTask",
       params: { id: task.id },
@@ -121,7 +68,7 @@ describe("CancelTask of a paid A2A task", () => {
     const taskId = await pay({ payer, processId });
     const task = await startPaidTask(processId, payer);
     await watchRunUntil(task.id, (seen) => seen.includes("progress") && seen.includes("log"));
-    const refused = await rpc({
+    const refused = await a2aRpcAnswer({
       processId,
       method: "CancelTask",
       params: { id: task.id },

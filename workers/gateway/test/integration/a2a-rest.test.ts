@@ -1,17 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { dataMessage, sseData } from "../support/a2a-requests.js";
+import { a2aTaskSchema, dataMessage, sseData } from "../support/a2a-requests.js";
 import { SELF } from "../support/checked-self.js";
 import { GATEWAY, testProcess } from "../support/ledger-fixtures.js";
 
 // The HTTP+JSON binding of a process's A2A server (docs/gateway.md, "A2A"): the same tasks as
 // the JSON-RPC binding, at REST paths under the same URL.
-
-const taskSchema = z.looseObject({
-  id: z.string(),
-  status: z.looseObject({ state: z.string() }),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-});
 
 describe("A2A HTTP+JSON at /a2a/:processId/...", () => {
   let processId: string;
@@ -37,12 +31,12 @@ describe("A2A HTTP+JSON at /a2a/:processId/...", () => {
       body: { message: dataMessage({ rest: 1 }) },
     });
     expect(res.status).toBe(200);
-    const task = taskSchema.parse(z.object({ task: z.unknown() }).parse(await res.json()).task);
+    const task = a2aTaskSchema.parse(z.object({ task: z.unknown() }).parse(await res.json()).task);
     expect(task.status.state).toBe("TASK_STATE_COMPLETED");
     const token = z.string().parse(task.metadata?.["agentgate/accessToken"]);
     const read = await rest(`/tasks/${task.id}`, { headers: { authorization: `Bearer ${token}` } });
     expect(read.status).toBe(200);
-    expect(taskSchema.parse(await read.json()).id).toBe(task.id);
+    expect(a2aTaskSchema.parse(await read.json()).id).toBe(task.id);
     const listed = await rest(`/tasks?contextId=${task.id}`, {
       headers: { authorization: `Bearer ${token}` },
     });
