@@ -19,7 +19,18 @@ export async function* taskStream(args: {
 }): AsyncGenerator<StreamResponse> {
   const { task } = args;
   yield { payload: { $case: "task", value: task } };
+  // The state the events have told so far, from the run's first: a status that repeats it is
+  // not news (the run's own first `submitted`), but a run the agent queued goes back from
+  // working to submitted, which is: it has not started, and can still be canceled
+  // (docs/gateway.md, "Canceling a run").
+  let told: RunState = "submitted";
   for await (const event of runEvents(args.run)) {
+    if (event.type === "status") {
+      if (event.status === told) continue;
+      told = event.status;
+    } else if (event.type === "log" || event.type === "progress") {
+      told = "working";
+    }
     yield* streamResponsesOf(task.id, event);
   }
 }
@@ -37,10 +48,7 @@ function streamResponsesOf(taskId: string, event: RunEvent): StreamResponse[] {
   switch (event.type) {
     case "status":
       // The final state goes after the result, with its reason: the `result` event carries both.
-      // `submitted` is the first task event's state already.
-      return FINAL_RUN_STATES.has(event.status) || event.status === "submitted"
-        ? []
-        : [status(event.status)];
+      return FINAL_RUN_STATES.has(event.status) ? [] : [status(event.status)];
     case "log":
       return [status("working", event.line, { "agentgate/log": true })];
     case "progress": {

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { OUTCOME, PAYMENT_STATUS } from "#shared/contract/status";
 import { runStub } from "../../src/runs/run-stub.js";
-import { a2aRpcAnswer, sendAsPayer } from "../support/a2a-requests.js";
+import { a2aRpc, a2aRpcAnswer, sendAsPayer } from "../support/a2a-requests.js";
 import { streamingProcess } from "../support/hostile-processes.js";
 import {
   address,
@@ -25,6 +26,40 @@ async function startPaidTask(processId: string, payer: Ed25519Account) {
   return { id: task.id, bearer };
 }
 
+/**
+ * The task states an A2A stream tells, in order (its first task's, then each status update's),
+ * read until `enough` holds of the updates after the first, or the stream ends.
+ */
+async function streamStates(res: Response, enough: (updates: string[]) => boolean) {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const states: string[] = [];
+  let buffer = "";
+  for (;;) {
+    const next = await reader.read();
+    if (next.done) return states;
+    buffer += decoder.decode(next.value, { stream: true });
+    const lines = buffer.split("\n");
+    buffer = lines.pop() ?? "";
+    for (const line of lines.filter((one) => one.startsWith("data:"))) {
+      const { result } = z
+        .object({
+          result: z.looseObject({
+            task: z.object({ status: z.object({ state: z.string() }) }).optional(),
+            statusUpdate: z.object({ status: z.object({ state: z.string() }) }).optional(),
+          }),
+        })
+        .parse(JSON.parse(line.slice(5)));
+      const state = (result.task ?? result.statusUpdate)?.status.state;
+      if (state !== undefined) states.push(state);
+    }
+    if (enough(states.slice(1))) {
+      await reader.cancel();
+      return states;
+    }
+  }
+}
+
 describe("CancelTask of a paid A2A task", () => {
   let payer: Ed25519Account;
 
@@ -42,6 +77,18 @@ describe("CancelTask of a paid A2A task", () => {
     const taskId = await pay({ payer, processId });
     const task = await startPaidTask(processId, payer);
     await watchRunUntil(task.id, (seen) => seen.filter((s) => s === "submitted").length === 2);
+    // A subscriber is told the task went back to submitted when the agent queued it: it has
+    // not started, and can still be canceled for a refund.
+    const subscribed = await a2aRpc({
+      processId,
+      method: "SubscribeToTask",
+      params: { id: task.id },
+      headers: task.bearer,
+    });
+    const told = await streamStates(subscribed, (states) =>
+      states.includes("TASK_STATE_SUBMITTED"),
+    );
+    expect(told).toEqual(["TASK_STATE_SUBMITTED", "TASK_STATE_WORKING", "TASK_STATE_SUBMITTED"]);
     const canceled = await a2aRpcAnswer({
       processId,
       method: "CancelTask",
