@@ -67,9 +67,8 @@ export const isRunAccepted: Guard<RunAcceptedResponse> = (value): value is RunAc
   isRecord(value.links) &&
   typeof value.links.events === "string";
 
-/** Active processes only: the console lists what can run (docs/console.md). */
-export const listActiveProcesses = () =>
-  callApi({ path: "/api/processes?status=active", guard: isProcessList });
+/** Every process, whatever its status: Explore filters them by status, active first (docs/console.md). */
+export const listProcesses = () => callApi({ path: "/api/processes", guard: isProcessList });
 
 /** Every process `owner` registered, whatever its status: the Owner page's list. */
 export const listOwnedProcesses = (owner: string) =>

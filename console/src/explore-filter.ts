@@ -3,6 +3,8 @@ import type { ProcessStats } from "#shared/schemas/stats";
 import { priceOf } from "./price.js";
 
 export const PRICE_FILTERS = ["any", "free", "paid"] as const;
+/** A process's status on the ledger, or any: Explore shows the active ones unless asked. */
+export const STATUS_FILTERS = ["active", "maintenance", "inactive", "any"] as const;
 export const SORT_ORDERS = [
   "name",
   "price-low",
@@ -12,6 +14,7 @@ export const SORT_ORDERS = [
   "runs",
 ] as const;
 export type PriceFilter = (typeof PRICE_FILTERS)[number];
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** `value` when it is one of `options`, else the first option. */
@@ -23,6 +26,7 @@ export type ExploreFilter = {
   text: string;
   tag: string;
   owner: string;
+  status: StatusFilter;
   price: PriceFilter;
   sort: SortOrder;
 };
@@ -31,6 +35,7 @@ export const NO_FILTER: ExploreFilter = {
   text: "",
   tag: "",
   owner: "",
+  status: "active",
   price: "any",
   sort: "name",
 };
@@ -69,13 +74,18 @@ function order(sort: SortOrder, stats: StatsById): (a: Process, b: Process) => n
   }
 }
 
+/** The processes of `status`: what Explore counts the matches of its other filters against. */
+export function withStatus(processes: readonly Process[], status: StatusFilter): Process[] {
+  return processes.filter((process) => status === "any" || process.status === status);
+}
+
 /** The processes Explore shows for `filter`: every condition holds (an empty one always does). */
 export function exploreProcesses(
   processes: readonly Process[],
   filter: ExploreFilter,
   stats: StatsById = NO_STATS,
 ): Process[] {
-  return processes
+  return withStatus(processes, filter.status)
     .filter(
       (process) =>
         matchesText(process, filter.text) &&

@@ -1,12 +1,13 @@
 import { useState } from "hono/jsx/dom";
 import type { Process } from "#shared/schemas/process";
-import { listActiveProcesses } from "./api.js";
+import { listProcesses } from "./api.js";
 import {
   type ExploreFilter,
   exploreProcesses,
   NO_FILTER,
   NO_STATS,
   type StatsById,
+  withStatus,
 } from "./explore-filter.js";
 import { FilterForm } from "./filter-form.js";
 import { PageTitle, Problem } from "./page-parts.js";
@@ -26,6 +27,7 @@ function ProcessCard({ process, stats }: { process: Process; stats: StatsById | 
       <p>{process.description || "No description."}</p>
       <p class="meta">
         <span>{priceText(process)}</span>
+        {process.status !== "active" && <span class="tag">{process.status}</span>}
         {process.tags.map((tag) => (
           <span class="tag">{tag}</span>
         ))}
@@ -35,11 +37,11 @@ function ProcessCard({ process, stats }: { process: Process; stats: StatsById | 
   );
 }
 
-/** Explore (docs/console.md): the active processes, searched, filtered and sorted. */
+/** Explore (docs/console.md): the processes, active ones unless asked, searched, filtered and sorted. */
 export function ExplorePage() {
-  const list = useApi(listActiveProcesses, "processes");
+  const list = useApi(listProcesses, "processes");
   // The figures arrive on their own: without them Explore still lists, and says why they are missing.
-  const figures = useApi(() => statsById({ status: "active" }), "stats");
+  const figures = useApi(() => statsById({}), "stats");
   const [filter, setFilter] = useState<ExploreFilter>(NO_FILTER);
   if (list.state === "loading") return <PageTitle title="Explore processes" busy />;
   if (!list.ok) return <Problem title="Explore processes" message={list.message} />;
@@ -49,8 +51,8 @@ export function ExplorePage() {
       <section>
         <PageTitle title="Explore processes" />
         <p>
-          No active process is registered yet. Register one with the CLI (agentgate register, see
-          the README), or run npm run demo, then reload.
+          No process is registered yet. Register one with the CLI (agentgate register, see the
+          README), or run npm run demo, then reload.
         </p>
       </section>
     );
@@ -62,7 +64,8 @@ export function ExplorePage() {
       <PageTitle title="Explore processes" />
       <FilterForm processes={processes} filter={filter} onChange={setFilter} />
       <p role="status">
-        {shown.length} of {processes.length} active processes
+        {shown.length} of {withStatus(processes, filter.status).length}{" "}
+        {filter.status === "any" ? "" : `${filter.status} `}processes
         {nextCursor === undefined ? "" : " (the gateway's first page of the list)"}
       </p>
       {figures.state === "done" && !figures.ok && (

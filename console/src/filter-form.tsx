@@ -6,6 +6,7 @@ import {
   oneOf,
   PRICE_FILTERS,
   SORT_ORDERS,
+  STATUS_FILTERS,
 } from "./explore-filter.js";
 
 type Options = readonly (readonly [value: string, text: string])[];
@@ -14,6 +15,12 @@ const PRICE_CHOICES: Options = [
   ["any", "Any price"],
   ["free", "Free"],
   ["paid", "Paid"],
+];
+const STATUS_CHOICES: Options = [
+  ["active", "Active"],
+  ["maintenance", "Maintenance"],
+  ["inactive", "Inactive"],
+  ["any", "Any status"],
 ];
 const SORT_CHOICES: Options = [
   ["name", "Name"],
@@ -84,6 +91,12 @@ export function FilterForm(props: {
         value={filter.owner}
         options={[["", "Any owner"], ...choices(owners).map((o) => [o, shortAddress(o)] as const)]}
         onPick={(owner) => set({ owner })}
+      />
+      <Choice
+        label="Status"
+        value={filter.status}
+        options={STATUS_CHOICES}
+        onPick={(status) => set({ status: oneOf(STATUS_FILTERS, status) })}
       />
       <Choice
         label="Price"

@@ -2,7 +2,7 @@
 // form read from a schema and checked before sending, the event-stream parser, and page routes.
 import { describe, expect, it } from "vitest";
 import type { Process } from "#shared/schemas/process";
-import { exploreProcesses, NO_FILTER } from "../../console/src/explore-filter.js";
+import { exploreProcesses, NO_FILTER, withStatus } from "../../console/src/explore-filter.js";
 import { routeOf } from "../../console/src/route.js";
 import { ADDRESS_FIELD, checkRunForm, DATA_FIELD } from "../../console/src/run-data.js";
 import { schemaFields } from "../../console/src/schema-fields.js";
@@ -51,6 +51,21 @@ describe("Explore's filters and order", () => {
     expect(ids({ owner: OWNER_B })).toEqual(["stats"]);
     expect(ids({ price: "free" })).toEqual(["echo"]);
     expect(ids({ price: "paid", tag: "demo" })).toEqual(["report"]);
+  });
+
+  it("shows the active processes unless asked for another status, or any", () => {
+    const mixed = [
+      ...all,
+      process("old", { status: "inactive" }),
+      process("fix", { status: "maintenance" }),
+    ];
+    const of = (filter: Partial<typeof NO_FILTER>) =>
+      exploreProcesses(mixed, { ...NO_FILTER, ...filter }).map((p) => p.id);
+    expect(of({})).toEqual(["echo", "report", "stats"]);
+    expect(of({ status: "inactive" })).toEqual(["old"]);
+    expect(of({ status: "maintenance" })).toEqual(["fix"]);
+    expect(of({ status: "any" })).toEqual(["echo", "fix", "old", "report", "stats"]);
+    expect(withStatus(mixed, "active")).toHaveLength(3);
   });
 
   it("sorts by name, price either way, or newest first", () => {

@@ -36,6 +36,8 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
       },
       // A paid process on the same agent: its page shows the price, and no run form without a wallet.
       { id: PAID, name: "Paid report", pricing: { taskPrice: "1000", requiresPrepayment: true } },
+      // Not active: Explore shows it only when asked for its status.
+      { id: "resting-report", name: "Resting report", status: "maintenance" },
     ],
   });
 
@@ -45,7 +47,7 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
     return watched;
   };
 
-  it("Explore lists the active processes, finds one by search, tag and price, fits 360 px", async () => {
+  it("Explore lists the active processes, finds one by search, tag, status and price, fits 360 px", async () => {
     const { page, problems } = await open("/");
     expect(new URL(page.url()).pathname).toBe("/console");
     await expect.poll(() => page.locator("h1").innerText()).toBe("Explore processes");
@@ -64,6 +66,12 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
       .poll(() => page.getByRole("status").first().innerText())
       .toBe("0 of 2 active processes");
     await page.getByLabel("Search").fill("");
+    await page.getByLabel("Price").selectOption("any");
+    await page.getByLabel("Status").selectOption("maintenance");
+    await expect.poll(() => page.locator(".card h2").allInnerTexts()).toEqual(["Resting report"]);
+    await page.getByLabel("Status").selectOption("any");
+    await expect.poll(() => page.locator(".card h2").count()).toBe(3);
+    await page.getByLabel("Status").selectOption("active");
     expect(await widthAt(page, NARROW)).toBeLessThanOrEqual(NARROW);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
