@@ -12,6 +12,21 @@ export const CALLER_PUBLIC_KEY_HEADER = "x-agentgate-caller-public-key";
 export const CALLER_TIMESTAMP_HEADER = "x-agentgate-caller-timestamp";
 export const CALLER_SIGNATURE_HEADER = "x-agentgate-caller-signature";
 
+const CALLER_PROOF_HEADERS = [
+  CALLER_ORIGIN_HEADER,
+  CALLER_PUBLIC_KEY_HEADER,
+  CALLER_TIMESTAMP_HEADER,
+  CALLER_SIGNATURE_HEADER,
+];
+
+/**
+ * Whether a request sends a caller proof: any of its four headers. It says only that the request
+ * means to be proven, not that the proof holds: the caller proof check decides that.
+ */
+export function carriesCallerProof(headers: Headers): boolean {
+  return CALLER_PROOF_HEADERS.some((name) => headers.has(name));
+}
+
 export const CALLER_PROOF_DOMAIN = "AGENTGATE-CALLER-PROOF-V2";
 
 /** How far a proof's timestamp may be from the gateway's clock, either way. */

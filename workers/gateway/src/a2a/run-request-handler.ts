@@ -101,8 +101,10 @@ export class RunRequestHandler implements A2ARequestHandler {
     params: SendMessageRequest,
     context: ServerCallContext | undefined,
   ): Promise<StartedTask> {
-    valueOrThrow(activateX402({ card: this.card, context, headers: this.call.headers }));
-    return valueOrThrow(await startTask({ call: this.call, request: params }));
+    const activation = valueOrThrow(
+      activateX402({ card: this.card, context, headers: this.call.headers }),
+    );
+    return valueOrThrow(await startTask({ call: this.call, request: params, activation }));
   }
 
   getTask(params: GetTaskRequest): Promise<Task> {

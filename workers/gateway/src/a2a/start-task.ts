@@ -12,6 +12,7 @@ import { loadProcessSchema } from "../schema/process-schema.js";
 import type { A2aCall } from "./a2a-call.js";
 import { inputOfMessage, textInputOf } from "./message-input.js";
 import { type StartedTask, taskOfAnswer } from "./task-answer.js";
+import { extensionRequired, type X402Activation } from "./x402-activation.js";
 import { paymentSubmissionOf } from "./x402-submission.js";
 import { paymentFailedTask } from "./x402-task.js";
 
@@ -26,18 +27,30 @@ export const USER_ADDRESS_METADATA_KEY = "agentgate/userAddress";
 export async function startTask(args: {
   call: A2aCall;
   request: SendMessageRequest;
+  activation: X402Activation;
 }): Promise<Result<StartedTask>> {
-  const { call, request } = args;
+  const { call, request, activation } = args;
   const message = request.message;
   if (message === undefined) {
     return fail(appError("validation_failed", "params.message is required"));
   }
-  if (message.taskId !== "") return payOfferedTask({ call, message });
+  if (message.taskId !== "") {
+    // Settling a payment is the extension's: a caller proof alone does not open it.
+    if (activation === "proof_only") return fail(extensionRequired());
+    return payOfferedTask({ call, message });
+  }
   const userAddress = userAddressOf({ ...request.metadata, ...message.metadata });
   if (!userAddress.ok) return userAddress;
   const data = await inputOf(call, message);
   if (!data.ok) return data;
-  return admitTask({ call, userAddress: userAddress.value, data: data.value, payment: null });
+  return admitTask({
+    call,
+    userAddress: userAddress.value,
+    data: data.value,
+    payment: null,
+    // Nor does it open an offer: a proof's payer runs on a payment already made, or is told how.
+    offers: activation !== "proof_only",
+  });
 }
 
 /**
@@ -75,6 +88,7 @@ async function payOfferedTask(args: {
     data: data.value,
     payment: submission.payment,
     paidTaskId: message.taskId,
+    offers: true,
   });
 }
 
@@ -84,6 +98,8 @@ async function admitTask(args: {
   data: JsonObject;
   payment: PaymentPayload | null;
   paidTaskId?: string;
+  /** Whether a paid process without a usable payment answers the a2a-x402 offer. */
+  offers: boolean;
 }): Promise<Result<StartedTask>> {
   const { call, userAddress, paidTaskId } = args;
   const { processId } = call;
@@ -105,6 +121,7 @@ async function admitTask(args: {
     },
     deps: made.deps,
   });
+  if (answer.status === 402 && !args.offers) return fail(extensionRequired());
   return taskOfAnswer({ answer, ...(paidTaskId === undefined ? {} : { paidTaskId }) });
 }
 

@@ -1,4 +1,4 @@
-import { CALLER_SIGNATURE_HEADER } from "#shared/auth/caller-proof";
+import { carriesCallerProof } from "#shared/auth/caller-proof-message";
 import type { GatewayContext } from "#shared/ledger/records";
 import { usableOpenPayments } from "#shared/ledger/usable-payments";
 import type { ClaimsApi } from "../claims/claims-types.js";
@@ -32,6 +32,6 @@ export async function claimablePaymentTaskIds(args: {
   claims: () => ClaimsApi;
 }): Promise<string[]> {
   const usable = usablePaymentTaskIds(args);
-  if (usable.length === 0 || args.headers.has(CALLER_SIGNATURE_HEADER)) return usable;
+  if (usable.length === 0 || carriesCallerProof(args.headers)) return usable;
   return args.claims().unclaimed(usable);
 }

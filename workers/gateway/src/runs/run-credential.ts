@@ -1,9 +1,4 @@
-import {
-  CALLER_ORIGIN_HEADER,
-  CALLER_PUBLIC_KEY_HEADER,
-  CALLER_SIGNATURE_HEADER,
-  CALLER_TIMESTAMP_HEADER,
-} from "#shared/auth/caller-proof";
+import { carriesCallerProof } from "#shared/auth/caller-proof-message";
 
 /**
  * What a request to a run's routes offers as its credential (docs/gateway.md, "Who may read a
@@ -16,12 +11,6 @@ export type RunCredential =
   | { kind: "none"; why: string };
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
-const PROOF_HEADERS = [
-  CALLER_ORIGIN_HEADER,
-  CALLER_PUBLIC_KEY_HEADER,
-  CALLER_TIMESTAMP_HEADER,
-  CALLER_SIGNATURE_HEADER,
-];
 
 /**
  * `Authorization: Bearer <token>` wins over caller-proof headers; any of the four proof headers
@@ -36,9 +25,4 @@ export function runCredentialOf(headers: Headers): RunCredential {
   }
   if (carriesCallerProof(headers)) return { kind: "proof" };
   return { kind: "none", why: "no credential was sent" };
-}
-
-/** Whether a request sends a caller proof: any of its four headers (checked elsewhere). */
-export function carriesCallerProof(headers: Headers): boolean {
-  return PROOF_HEADERS.some((name) => headers.has(name));
 }

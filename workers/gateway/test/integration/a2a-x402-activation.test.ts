@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { CALLER_ORIGIN_HEADER } from "#shared/auth/caller-proof";
 import { A2A_X402_EXTENSION } from "#shared/schemas/agent-card";
 import {
   a2aPath,
@@ -108,6 +109,29 @@ describe("a2a-x402 activation at a paid process", () => {
           taskId: offered.id,
         },
       },
+    });
+    expect(rpcErrorSchema.parse(await res.json()).error.code).toBe(EXTENSION_SUPPORT_REQUIRED);
+    expect(await agentRunsOf({ processId, taskId: offered.id })).toHaveLength(0);
+  });
+
+  it("is not skipped by a caller-proof header that proves nothing: no offer, no payment taken", async () => {
+    // The exception is for a payer who already paid: a proof header alone opens no offer and
+    // settles no payment without the activation.
+    const fake = { [CALLER_ORIGIN_HEADER]: "x" };
+    const asked = rpcErrorSchema.parse(await (await ask("SendMessage", fake)).json());
+    expect(asked.error.code).toBe(EXTENSION_SUPPORT_REQUIRED);
+    const offered = rpcTaskSchema.parse(await (await ask("SendMessage", ACTIVATES)).json()).result
+      .task;
+    const res = await a2aRpc({
+      processId,
+      method: "SendMessage",
+      params: {
+        message: {
+          ...dataMessage({ n: 1 }, { "x402.payment.status": "payment-submitted" }),
+          taskId: offered.id,
+        },
+      },
+      headers: fake,
     });
     expect(rpcErrorSchema.parse(await res.json()).error.code).toBe(EXTENSION_SUPPORT_REQUIRED);
     expect(await agentRunsOf({ processId, taskId: offered.id })).toHaveLength(0);
