@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { earliestExpiry, holdsNothing } from "./claims-cleanup-sql.js";
 import {
   createSchema,
   deleteIdempotency,
@@ -28,9 +29,18 @@ import { countPaidRuns, selectPaidRuns } from "./paid-runs-sql.js";
  * One instance per (processId, userAddress). Every method runs without awaiting, so each call is
  * atomic: two concurrent executions can never claim the same payment, and a signature can be
  * accepted once only. A claim is final (docs/gateway.md, "One payment, one attempt").
+ *
+ * Anyone can make one: a caller proof from a key made a moment ago passes for an account with
+ * no ledger record, and spends its signature here. So the rows that expire are pruned by an
+ * alarm at the earliest expiry, and an object left with nothing is deleted whole: a stranger's
+ * key leaves no storage behind (docs/gateway.md, "Caller proof").
  */
 export class PaymentClaimsObject extends DurableObject<GatewayEnv> {
   private readonly sql: SqlStorage;
+  /** False once the object deleted itself: the next call makes its tables again. */
+  private tables = true;
+  /** Whether this instance set the clean-up alarm and it has not fired yet. */
+  private cleanupSet = false;
 
   constructor(ctx: DurableObjectState, env: GatewayEnv) {
     super(ctx, env);
@@ -38,8 +48,42 @@ export class PaymentClaimsObject extends DurableObject<GatewayEnv> {
     createSchema(this.sql);
   }
 
+  override async alarm(): Promise<void> {
+    this.cleanupSet = false;
+    if (!this.tables) return;
+    pruneExpired(this.sql, Math.floor(Date.now() / 1000));
+    if (holdsNothing(this.sql)) {
+      await this.ctx.storage.deleteAll();
+      this.tables = false;
+      return;
+    }
+    this.scheduleCleanup();
+  }
+
+  /** The alarm at the earliest expiry, unless one is set (a row expires a second after it). */
+  private scheduleCleanup(): void {
+    if (this.cleanupSet) return;
+    const next = earliestExpiry(this.sql);
+    if (next === null) return;
+    this.cleanupSet = true;
+    // Not awaited: the object's storage writes are ordered, and its answer waits for them.
+    void this.ctx.storage.setAlarm((next + 1) * 1000);
+  }
+
+  private ready(nowSeconds: number): void {
+    if (!this.tables) createSchema(this.sql);
+    this.tables = true;
+    pruneExpired(this.sql, nowSeconds);
+  }
+
   admit(args: AdmitArgs): AdmitResult {
-    pruneExpired(this.sql, args.nowSeconds);
+    this.ready(args.nowSeconds);
+    const result = this.admitted(args);
+    this.scheduleCleanup();
+    return result;
+  }
+
+  private admitted(args: AdmitArgs): AdmitResult {
     if (args.proof !== undefined && !spendSignature(this.sql, args.proof)) {
       return { kind: "replayed_signature" };
     }
@@ -82,6 +126,7 @@ export class PaymentClaimsObject extends DurableObject<GatewayEnv> {
   }
 
   finish(args: FinishArgs): void {
+    this.ready(Math.floor(Date.now() / 1000));
     if (args.taskId !== null) markClaimUsed(this.sql, args.taskId, args.transactionId);
     const idem = args.idempotency;
     if (idem === undefined) return;
@@ -109,8 +154,9 @@ export class PaymentClaimsObject extends DurableObject<GatewayEnv> {
    * listing is read once per signature.
    */
   paidRuns(args: PaidRunsArgs): PaidRunsResult {
-    pruneExpired(this.sql, args.nowSeconds);
+    this.ready(args.nowSeconds);
     if (!spendSignature(this.sql, args.proof)) return { kind: "replayed_signature" };
+    this.scheduleCleanup();
     // One row past the page says whether another page follows.
     const ids = selectPaidRuns(this.sql, { ...args, limit: args.limit + 1 });
     return {
@@ -123,6 +169,7 @@ export class PaymentClaimsObject extends DurableObject<GatewayEnv> {
 
   /** The given payments that no execution of this gateway has claimed. */
   unclaimed(taskIds: readonly string[]): string[] {
+    if (!this.tables) return [...taskIds];
     return taskIds.filter((id) => !isClaimed(this.sql, id));
   }
 }
