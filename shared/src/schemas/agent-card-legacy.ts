@@ -43,16 +43,19 @@ export type CoreCardFields = {
 };
 
 /**
- * Whether a card request asks for the 0.3 shape: no `A2A-Version` header (A2A 1.0: a request
- * without one is 0.3), or a version from 0.3 up to 1.0, as the SDK's servers decide.
+ * The A2A version a request asks for, as major.minor: none (A2A 1.0: a request without
+ * `A2A-Version` is 0.3's) is 0.3, and a patch level is dropped ("0.3.0" is 0.3), so the card, the
+ * extensions header and the JSON-RPC handler read one version alike.
  */
-export function wantsLegacyCard(requestedVersion: string | null): boolean {
-  const version = requestedVersion?.trim() ?? "";
-  if (version === "") return true;
-  const match = /^(\d+)\.(\d+)/.exec(version);
-  if (match === null) return false;
-  const [major, minor] = [Number(match[1]), Number(match[2])];
-  return major === 0 && minor >= 3;
+export function a2aVersionOf(header: string | null): string {
+  const version = header?.trim() ?? "";
+  if (version === "") return A2A_LEGACY_PROTOCOL_VERSION;
+  return /^(\d+\.\d+)(\.\d+)?$/.exec(version)?.[1] ?? version;
+}
+
+/** Whether a request speaks A2A 0.3 (a2aVersionOf). */
+export function isLegacyA2aVersion(header: string | null): boolean {
+  return a2aVersionOf(header) === A2A_LEGACY_PROTOCOL_VERSION;
 }
 
 /**
@@ -118,6 +121,6 @@ export function cardAnswerFor<V1>(args: {
   v1: V1;
   requestedVersion: string | null;
 }): V1 | Record<string, unknown> {
-  const legacy = wantsLegacyCard(args.requestedVersion) ? legacyCardOf(args.card) : null;
+  const legacy = isLegacyA2aVersion(args.requestedVersion) ? legacyCardOf(args.card) : null;
   return legacy ?? args.v1;
 }

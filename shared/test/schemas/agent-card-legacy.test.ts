@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { a2aInterfacesOf } from "#shared/schemas/agent-card";
-import { cardAnswerFor, legacyCardOf, wantsLegacyCard } from "#shared/schemas/agent-card-legacy";
+import {
+  a2aVersionOf,
+  cardAnswerFor,
+  isLegacyA2aVersion,
+  legacyCardOf,
+} from "#shared/schemas/agent-card-legacy";
 
 const url = "https://gw.example/a2a/p1";
 const card = {
@@ -28,13 +33,16 @@ const card = {
 };
 
 describe("the A2A 0.3 shape of a card", () => {
-  it("is asked for without a version, or with one from 0.3 up to 1.0", () => {
-    for (const version of [null, "", "  ", "0.3", "0.3.0", "0.4"]) {
-      expect(wantsLegacyCard(version), String(version)).toBe(true);
+  it("is asked for without a version, or with 0.3 at any patch level", () => {
+    for (const version of [null, "", "  ", "0.3", "0.3.0", "0.3.1"]) {
+      expect(isLegacyA2aVersion(version), String(version)).toBe(true);
+      expect(a2aVersionOf(version)).toBe("0.3");
     }
-    for (const version of ["1.0", "1.0.1", "2.0", "0.2", "latest", "0"]) {
-      expect(wantsLegacyCard(version), version).toBe(false);
+    for (const version of ["1.0", "1.0.1", "2.0", "0.2", "0.4", "latest", "0"]) {
+      expect(isLegacyA2aVersion(version), version).toBe(false);
     }
+    expect(a2aVersionOf("1.0.1")).toBe("1.0");
+    expect(a2aVersionOf("latest")).toBe("latest");
   });
 
   it("names the 0.3 interface as url and preferredTransport and keeps the 1.0 interfaces", () => {

@@ -1,7 +1,7 @@
 import { A2A_VERSION_HEADER, Extensions, HTTP_EXTENSION_HEADER } from "@a2a-js/sdk";
 import { LEGACY_HTTP_EXTENSION_HEADER } from "@a2a-js/sdk/compat/v0_3";
 import { ServerCallContext } from "@a2a-js/sdk/server";
-import { A2A_LEGACY_PROTOCOL_VERSION } from "#shared/schemas/agent-card";
+import { a2aVersionOf, isLegacyA2aVersion } from "#shared/schemas/agent-card-legacy";
 
 /**
  * The SDK's call context of a request: the A2A version it asks for (no `A2A-Version` header:
@@ -10,11 +10,10 @@ import { A2A_LEGACY_PROTOCOL_VERSION } from "#shared/schemas/agent-card";
  * none, as the SDK's own servers read them (docs/gateway.md, "A2A", "Payment").
  */
 export function callContextOf(headers: Headers): ServerCallContext {
-  const requestedVersion = headers.get(A2A_VERSION_HEADER) ?? A2A_LEGACY_PROTOCOL_VERSION;
-  const named =
-    requestedVersion === A2A_LEGACY_PROTOCOL_VERSION
-      ? (headers.get(LEGACY_HTTP_EXTENSION_HEADER) ?? headers.get(HTTP_EXTENSION_HEADER))
-      : headers.get(HTTP_EXTENSION_HEADER);
+  const requestedVersion = a2aVersionOf(headers.get(A2A_VERSION_HEADER));
+  const named = isLegacyA2aVersion(requestedVersion)
+    ? (headers.get(LEGACY_HTTP_EXTENSION_HEADER) ?? headers.get(HTTP_EXTENSION_HEADER))
+    : headers.get(HTTP_EXTENSION_HEADER);
   return new ServerCallContext({
     requestedVersion,
     requestedExtensions: Extensions.parseServiceParameter(named ?? undefined),
@@ -29,10 +28,9 @@ export function callContextOf(headers: Headers): ServerCallContext {
 export function withActivatedExtensions(response: Response, context: ServerCallContext): Response {
   const activated = context.activatedExtensions;
   if (activated === undefined || activated.length === 0) return response;
-  const name =
-    context.requestedVersion === A2A_LEGACY_PROTOCOL_VERSION
-      ? LEGACY_HTTP_EXTENSION_HEADER
-      : HTTP_EXTENSION_HEADER;
+  const name = isLegacyA2aVersion(context.requestedVersion)
+    ? LEGACY_HTTP_EXTENSION_HEADER
+    : HTTP_EXTENSION_HEADER;
   response.headers.set(name, Extensions.toServiceParameter(activated));
   return response;
 }

@@ -5,7 +5,7 @@ import {
   type ServerCallContext,
   validateVersion,
 } from "@a2a-js/sdk/server";
-import { A2A_LEGACY_PROTOCOL_VERSION } from "#shared/schemas/agent-card";
+import { isLegacyA2aVersion } from "#shared/schemas/agent-card-legacy";
 import type { A2aCall } from "./a2a-call.js";
 import { callContextOf, withActivatedExtensions } from "./call-context.js";
 import { RunRequestHandler } from "./run-request-handler.js";
@@ -38,7 +38,7 @@ async function answerJsonRpc(args: {
 }): Promise<Response> {
   const { call, card, context } = args;
   const version = context.requestedVersion;
-  const legacy = version === A2A_LEGACY_PROTOCOL_VERSION;
+  const legacy = isLegacyA2aVersion(version);
   const requestHandler = new RunRequestHandler(call, card);
   const transport = legacy
     ? new LegacyJsonRpcTransportHandler(requestHandler)

@@ -1,6 +1,7 @@
 import { SendMessageRequest, TaskState } from "@a2a-js/sdk";
 import { LegacyJsonRpcTransport, parseLegacyAgentCard } from "@a2a-js/sdk/compat/v0_3/client";
 import { beforeAll, describe, expect, it } from "vitest";
+import { a2aRpc, legacyDataMessage } from "../support/a2a-requests.js";
 import { SELF } from "../support/checked-self.js";
 import { GATEWAY, testProcess } from "../support/ledger-fixtures.js";
 
@@ -50,6 +51,18 @@ describe("A2A 0.3 clients find a process through its card", () => {
     expect(card).not.toHaveProperty("preferredTransport");
     expect(card).not.toHaveProperty("protocolVersion");
     expect(card.supportedInterfaces).toHaveLength(3);
+  });
+
+  it("reads A2A-Version 0.3.0 as 0.3 on the JSON-RPC binding too, as the card does", async () => {
+    const res = await a2aRpc({
+      processId,
+      version: "0.3.0",
+      method: "message/send",
+      params: { message: legacyDataMessage({ from: "0.3.0" }) },
+    });
+    expect(await res.json()).toMatchObject({
+      result: { kind: "task", status: { state: "completed" } },
+    });
   });
 
   it("lets the SDK's 0.3 client read the card and run a task at the URL it names", async () => {
