@@ -14,13 +14,9 @@
  * (caller-proof-message.ts, SDK-free) takes any Ed25519 signer; verifying uses Web Crypto. Runs
  * in Node and workerd.
  */
-import {
-  Ed25519PrivateKey,
-  Ed25519PublicKey,
-  PrivateKey,
-  PrivateKeyVariants,
-} from "@aptos-labs/ts-sdk";
+import { Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
 import { type Bytes, bytesToHex, hexToBytes, utf8Bytes } from "./bytes.js";
+import { ed25519AuthenticationKey, PUBLIC_KEY_HEX } from "./caller-proof-address.js";
 import {
   CALLER_ORIGIN_HEADER,
   CALLER_PROOF_MAX_SKEW_SECONDS,
@@ -66,7 +62,6 @@ export type CallerProofCheck =
     }
   | { ok: false; reason: CallerProofFailure; message: string };
 
-const PUBLIC_KEY_HEX = /^(?:0x)?([0-9a-fA-F]{64})$/;
 const SIGNATURE_HEX = /^(?:0x)?([0-9a-fA-F]{128})$/;
 
 /**
@@ -92,23 +87,6 @@ export async function signCallerProof(args: {
     ...args,
     signer: { publicKey: key.publicKey().toUint8Array(), sign: (m) => key.sign(m).toUint8Array() },
   });
-}
-
-/** The authentication key of a single-key Ed25519 account with this public key, lowercase hex. */
-export function ed25519AuthenticationKey(publicKey: Uint8Array): string {
-  return new Ed25519PublicKey(publicKey).authKey().toString().toLowerCase().replace(/^0x/, "");
-}
-
-/**
- * The address a caller proof speaks for when it names none (A2A's ListTasks: docs/gateway.md,
- * "A2A", "Who may read a task"): the account of the proof's public key as created, whose address
- * is its single-key Ed25519 authentication key, long form. An account that rotated its key is not
- * found this way. Null when the header holds no key.
- */
-export function callerProofAddress(headers: Headers): string | null {
-  const hex = PUBLIC_KEY_HEX.exec(headers.get(CALLER_PUBLIC_KEY_HEADER) ?? "")?.[1];
-  const publicKey = hex === undefined ? null : hexToBytes(hex);
-  return publicKey === null ? null : `0x${ed25519AuthenticationKey(publicKey)}`;
 }
 
 function normalizeAuthenticationKey(key: string | Uint8Array): string {

@@ -6,10 +6,10 @@ import {
   CALLER_PUBLIC_KEY_HEADER,
   CALLER_SIGNATURE_HEADER,
   CALLER_TIMESTAMP_HEADER,
-  ed25519AuthenticationKey,
   signCallerProof,
   verifyCallerProof,
 } from "#shared/auth/caller-proof";
+import { ed25519AuthenticationKey } from "#shared/auth/caller-proof-address";
 import { IDENTITY_KEY, NOBODYS_SIGNATURE, withLAddedToS } from "./ed25519-vectors.js";
 
 // docs/gateway.md, "Caller proof": the gateway verifies Ed25519 strictly, so a key of small

@@ -6,12 +6,11 @@ import {
   CALLER_PUBLIC_KEY_HEADER,
   CALLER_SIGNATURE_HEADER,
   CALLER_TIMESTAMP_HEADER,
-  callerProofAddress,
   callerProofMessage,
-  ed25519AuthenticationKey,
   signCallerProof,
   verifyCallerProof,
 } from "#shared/auth/caller-proof";
+import { callerProofAddress, ed25519AuthenticationKey } from "#shared/auth/caller-proof-address";
 
 const privateKey = new Ed25519PrivateKey(
   "0x1111111111111111111111111111111111111111111111111111111111111111",

@@ -1,4 +1,5 @@
-import { CALLER_PUBLIC_KEY_HEADER, callerProofAddress } from "#shared/auth/caller-proof";
+import { CALLER_PUBLIC_KEY_HEADER } from "#shared/auth/caller-proof";
+import { callerProofAddress } from "#shared/auth/caller-proof-address";
 import { appError, fail, ok, type Result } from "#shared/errors/app-error";
 import { gatewayConfig } from "../config.js";
 import { claimsStub } from "../durable/stubs.js";

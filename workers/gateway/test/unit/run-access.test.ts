@@ -1,6 +1,7 @@
 import { Ed25519PrivateKey } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { ed25519AuthenticationKey, signCallerProof } from "#shared/auth/caller-proof";
+import { signCallerProof } from "#shared/auth/caller-proof";
+import { ed25519AuthenticationKey } from "#shared/auth/caller-proof-address";
 import type { Result } from "#shared/errors/app-error";
 import { type RunAccessDeps, runAccess } from "../../src/runs/run-access.js";
 import { runLinks } from "../../src/runs/run-status.js";
