@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { processIdParamSchema } from "#shared/schemas/gateway";
 import { a2aCallOf } from "../a2a/a2a-call.js";
+import { LIST_TASKS_DEFAULT_PAGE_SIZE, LIST_TASKS_MAX_PAGE_SIZE } from "../a2a/list-tasks.js";
 import { loadProcessCard } from "../a2a/load-card.js";
 import { A2A_JSON, serveRest } from "../a2a/serve-rest.js";
 import { errorJson } from "../http/declared-answer.js";
@@ -20,11 +21,16 @@ const listTasksQuerySchema = z.object({
       "A task's id (its context id): that one task, with its access token or its payer's caller proof",
   }),
   status: z.string().optional().meta({ description: "Only tasks in this state (TASK_STATE_...)" }),
-  pageSize: z.string().optional().meta({ description: "Tasks per page, 1 to 100 (default 50)" }),
-  pageToken: z
+  pageSize: z
     .string()
     .optional()
-    .meta({ description: "The previous page's nextPageToken; any other is invalid params" }),
+    .meta({
+      description: `Tasks per page, 1 to ${LIST_TASKS_MAX_PAGE_SIZE} (default ${LIST_TASKS_DEFAULT_PAGE_SIZE})`,
+    }),
+  pageToken: z.string().optional().meta({
+    description:
+      "The previous page's nextPageToken (a transaction id); one that is not a transaction id is invalid params",
+  }),
   statusTimestampAfter: z
     .string()
     .optional()
