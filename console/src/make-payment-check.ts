@@ -15,8 +15,8 @@ const MAX_GAS_UNIT_PRICE = 1_000n;
 /**
  * Whether a make_payment offered to sign is the payment the user asked for (docs/console.md,
  * "Paying for a run"): the package's payment::make_payment, sent by the connected account, for
- * this process, at the price shown, with a bounded gas fee. Any other transaction is refused before
- * a wallet sees it.
+ * this process, at the price shown, with a bounded gas fee, on the gateway's ledger (its chain id).
+ * Any other transaction is refused before a wallet sees it.
  * Answers null when it is, else why not in plain words.
  */
 export function makePaymentProblem(args: {
@@ -25,6 +25,8 @@ export function makePaymentProblem(args: {
   sender: string;
   processId: string;
   price: bigint;
+  /** The chain the gateway's ledger is (its ledger info's chain_id). */
+  chainId: number;
 }): string | null {
   const bytes = hexToBytes(args.rawHex.replace(/^0x/i, ""));
   const tx = bytes === null ? null : readEntryTransaction(bytes);
@@ -35,6 +37,9 @@ export function makePaymentProblem(args: {
     `${module}::${name}` !== "payment::make_payment"
   ) {
     return `The transaction offered to sign calls ${address}::${module}::${name}, not the platform's payment::make_payment`;
+  }
+  if (tx.chainId !== args.chainId) {
+    return `The transaction offered to sign is for chain ${tx.chainId}, not this gateway's ledger (chain ${args.chainId})`;
   }
   if (!sameAddress(tx.sender, args.sender)) {
     return "The transaction offered to sign is sent from another account than the connected wallet";

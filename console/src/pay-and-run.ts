@@ -2,6 +2,7 @@ import { formatApt } from "#shared/schemas/apt-format";
 import type { RunAcceptedResponse } from "#shared/schemas/runs";
 import { failureMessage, isRunAccepted } from "./api.js";
 import { fromBase64Json, toBase64Json } from "./base64-json.js";
+import { ledgerInfo } from "./ledger-api.js";
 import { makePaymentProblem } from "./make-payment-check.js";
 import type { TransactionSigner } from "./transaction-signer.js";
 import { escrowOfferOf, isPaymentReceipt, type PaymentReceipt } from "./x402-offer.js";
@@ -72,12 +73,15 @@ export async function payAndRun(args: {
       message: `The price is now ${formatApt(BigInt(offer.amount))}, not the ${formatApt(args.price)} shown; nothing was paid. Reload the page to see it.`,
     };
   }
+  const ledger = await ledgerInfo();
+  if (!ledger.ok) return ledger;
   const problem = makePaymentProblem({
     rawHex: offer.extra.unsignedTransaction,
     moduleAddress: args.moduleAddress,
     sender: args.signer.address,
     processId: args.processId,
     price: args.price,
+    chainId: ledger.value.chain_id,
   });
   if (problem !== null) return { ok: false, message: `${problem}; nothing was signed or paid` };
   const signed = await args.signer.sign(offer.extra.unsignedTransaction);

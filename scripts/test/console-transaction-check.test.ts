@@ -14,7 +14,13 @@ import { entryHex, readEntryHex } from "./support/entry-hex.js";
 
 const MODULE = `0x${"a1".repeat(32)}`;
 const PAYER = `0x${"b2".repeat(32)}`;
-const asked = { moduleAddress: MODULE, sender: PAYER, processId: "paid-report", price: 1000n };
+const asked = {
+  moduleAddress: MODULE,
+  sender: PAYER,
+  processId: "paid-report",
+  price: 1000n,
+  chainId: 4,
+};
 
 function offer(change: {
   sender?: string;
@@ -23,6 +29,7 @@ function offer(change: {
   args?: MoveArgument[];
   maxGasAmount?: bigint;
   gasUnitPrice?: bigint;
+  chainId?: number;
 }) {
   const name = change.name ?? "make_payment";
   return `0x${bytesToHex(
@@ -36,7 +43,7 @@ function offer(change: {
       maxGasAmount: change.maxGasAmount ?? 200_000n,
       gasUnitPrice: change.gasUnitPrice ?? 100n,
       expirationTimestampSecs: 1_900_000_000n,
-      chainId: 4,
+      chainId: change.chainId ?? 4,
     }),
   )}`;
 }
@@ -46,7 +53,7 @@ describe("the console signs only the payment the user asked for", () => {
     expect(makePaymentProblem({ rawHex: offer({}), ...asked })).toBeNull();
   });
 
-  it("refuses a tampered offer: another function, package, sender, process, amount or gas fee", () => {
+  it("refuses a tampered offer: another function, package, chain, sender, process, amount or gas fee", () => {
     const tampered: [string, string][] = [
       [
         offer({ name: "cancel_payment", args: ["paid-report", "task-1", PAYER] }),
@@ -54,6 +61,8 @@ describe("the console signs only the payment the user asked for", () => {
       ],
       [offer({ module: `0x${"c3".repeat(32)}` }), "not the platform's"],
       [offer({ sender: `0x${"d4".repeat(32)}` }), "another account"],
+      // Signed for another chain where the same package and process may be.
+      [offer({ chainId: 1 }), "not this gateway's ledger"],
       [offer({ args: ["other-process", "task-1", 1000n] }), "another process"],
       // Another id that a decoder dropping a leading byte-order mark would read as this one.
       [offer({ args: ["\uFEFFpaid-report", "task-1", 1000n] }), "another process"],
