@@ -1,3 +1,4 @@
+import { bytesToHex } from "#shared/auth/bytes";
 import { CALLER_PUBLIC_KEY_HEADER } from "#shared/auth/caller-proof";
 import { callerProofAddress } from "#shared/auth/caller-proof-address";
 import { appError, fail, ok, type Result } from "#shared/errors/app-error";
@@ -44,12 +45,23 @@ export async function payerRuns(args: {
       }),
     );
   }
+  // Checked against its own key's account first, so a made-up signature costs no ledger read;
+  // then the ledger must still give that account this key (one that rotated it lists nothing).
   const proof = await checkCallerProof({
     publicOrigin: gatewayConfig(env).publicOrigin,
     ...request,
-    authenticationKey: await payerAuthenticationKey({ env, processId, payer }),
+    authenticationKey: payer,
   });
   if (!proof.ok) return proof;
+  const current = await payerAuthenticationKey({ env, processId, payer });
+  const currentHex = typeof current === "string" ? current.toLowerCase() : bytesToHex(current);
+  if (currentHex.replace(/^0x/, "") !== payer.slice(2)) {
+    return fail(
+      appError("unauthorized", "The caller proof's public key no longer controls its account", {
+        reason: "wrong_key",
+      }),
+    );
+  }
   const nowMs = Date.now();
   const page = await claimsStub(env, processId, payer).paidRuns({
     nowSeconds: Math.floor(nowMs / 1000),
