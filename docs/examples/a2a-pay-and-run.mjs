@@ -142,7 +142,7 @@ function readTransaction(hex) {
 /**
  * Why the offered transaction is not payment::make_payment(processId, task id, amount) of the
  * user's package, from the payer, on the user's chain, for the offer's amount and at most the
- * user's price, with a bounded gas fee (the console's rule: docs/console.md, "Paying for a run");
+ * user's price, with a bounded gas fee (docs/x402.md, "A client from scratch");
  * null when it is.
  */
 function offerProblem(raw, accepted, terms) {

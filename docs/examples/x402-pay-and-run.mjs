@@ -155,7 +155,7 @@ function offerProblem(bytes, accepted) {
   if (amount > maxPrice) return `it pays ${amount} octas, over AGENTGATE_MAX_PRICE ${maxPrice}`;
   if (String(amount) !== accepted.amount) return `it pays ${amount}, not ${accepted.amount}`;
   // The fee is charged at whatever the payer signs: at most the gas a payment needs, at most ten
-  // times the ledger's minimum unit price (docs/console.md, "Paying for a run").
+  // times the ledger's minimum unit price (docs/x402.md, "A client from scratch").
   if (tx.maxGasAmount > 200_000n || tx.gasUnitPrice > 1_000n) {
     return `its gas may cost ${tx.maxGasAmount * tx.gasUnitPrice} octas`;
   }

@@ -18,6 +18,11 @@ const callingPackage =
   (address: string): Tamper =>
   (tx) => ({ ...tx, function: { ...tx.function, address } });
 
+/** The same call, signed for another chain (where the same package and process may exist). */
+const onChain =
+  (chainId: number): Tamper =>
+  (tx) => ({ ...tx, chainId });
+
 /** The same call, at another gas unit price (the fee is charged at whatever price is signed). */
 const atGasUnitPrice =
   (gasUnitPrice: bigint): Tamper =>
@@ -63,6 +68,12 @@ export const TAMPERED_OFFERS = [
     payer: "package-tampered",
     tamper: callingPackage(ATTACKER),
     why: /it calls 0xa7a7a7\w*::payment::make_payment/,
+  },
+  {
+    what: "sign for chain 1 (mainnet)",
+    payer: "chain-tampered",
+    tamper: onChain(1),
+    why: /it is for chain 1\b/,
   },
   {
     what: "raise the gas unit price to 10^6 octas",
