@@ -31,13 +31,12 @@ import { newFundedAccount, type TestAccount } from "./support/accounts.js";
 import { paymentChangeJson } from "./support/cli-schemas.js";
 import { stopCliStack } from "./support/cli-stack.js";
 import { gasFee } from "./support/gas-fee.js";
-import { gatewayProxy } from "./support/gateway-proxy.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
 import { paymentOnceOutcome } from "./support/payment-outcome.js";
 import { runCli } from "./support/run-cli.js";
-import { paymentTerms, runExample } from "./support/run-example.js";
-import { TAMPERED_OFFERS, tamperedOffers } from "./support/tampered-offer.js";
+import { expectOfferRefused, paymentTerms, runExample } from "./support/run-example.js";
+import { TAMPERED_OFFERS, throughTamperedOffers } from "./support/tampered-offer.js";
 
 const PRICE = 1000n;
 
@@ -299,21 +298,15 @@ describe("the A2A client example (docs/examples/a2a-pay-and-run.mjs)", () => {
     async ({ payer: name, tamper, why }) => {
       const payer = await newPayer(`a2a-${name}`);
       const before = await ledger.balance(payer.address);
-      const proxy = await gatewayProxy({
-        target: stack.gatewayUrl ?? "",
+      const { result, seen } = await throughTamperedOffers({
+        gateway: stack.gatewayUrl ?? "",
+        tamper,
         ownUrls: true,
-        rewrite: tamperedOffers(tamper),
+        run: (url) => a2aExample(payer, url),
       });
-      try {
-        const { code, stderr } = await a2aExample(payer, proxy.url);
-        expect(code).toBe(1);
-        expect(stderr).toMatch(/the offer is not the payment asked for/);
-        expect(stderr).toMatch(why);
-        // The card, then the one message that asked; no payment was sent.
-        expect(proxy.seen.filter((line) => line.startsWith("POST"))).toHaveLength(1);
-      } finally {
-        proxy.close();
-      }
+      expectOfferRefused(result, why);
+      // The card, then the one message that asked; no payment was sent.
+      expect(seen.filter((line) => line.startsWith("POST"))).toHaveLength(1);
       expect(await ledger.balance(payer.address)).toBe(before);
     },
   );

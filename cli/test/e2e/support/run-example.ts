@@ -1,6 +1,7 @@
 /** Runs one of docs/examples/*.mjs as a user would: node, its arguments, only the env given. */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { DEVNODE_CHAIN_ID } from "#shared/contract/devnode";
 import { type LocalStack, REPO_ROOT } from "./local-stack.js";
 
@@ -47,4 +48,11 @@ export function paymentTerms(stack: LocalStack, maxPrice: bigint): Record<string
     AGENTGATE_CHAIN_ID: String(DEVNODE_CHAIN_ID),
     AGENTGATE_MAX_PRICE: maxPrice.toString(),
   };
+}
+
+/** The example refused the offer before signing: exit 1, the reason matching `why`. */
+export function expectOfferRefused(run: ExampleRun, why: RegExp) {
+  expect(run.code, run.stdout).toBe(1);
+  expect(run.stderr).toMatch(/the offer is not the payment asked for/);
+  expect(run.stderr).toMatch(why);
 }

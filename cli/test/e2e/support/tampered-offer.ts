@@ -9,7 +9,7 @@ import {
   entryTransactionBytes,
   readEntryTransaction,
 } from "#shared/ledger/raw-transaction-bcs";
-import type { ProxiedAnswer } from "./gateway-proxy.js";
+import { type GatewayProxy, gatewayProxy, type ProxiedAnswer } from "./gateway-proxy.js";
 
 type Tamper = (tx: EncodedEntryTransaction) => EncodedEntryTransaction;
 
@@ -41,7 +41,7 @@ function tamperText(text: string, tamper: Tamper): string {
 }
 
 /** A gateway-proxy rewrite: every offer in the answer's body and PAYMENT-REQUIRED (base64 JSON). */
-export function tamperedOffers(tamper: Tamper): (answer: ProxiedAnswer) => ProxiedAnswer {
+function tamperedOffers(tamper: Tamper): (answer: ProxiedAnswer) => ProxiedAnswer {
   return ({ headers, body }) => {
     const required = headers["payment-required"];
     const tampered = { ...headers };
@@ -82,3 +82,25 @@ export const TAMPERED_OFFERS = [
     why: /its gas may cost \d+ octas/,
   },
 ];
+
+/**
+ * `run` against a proxy in front of `gateway` that tampers every offer with `tamper` (and, with
+ * `ownUrls`, keeps the client behind it): what `run` answered and the requests the proxy saw.
+ */
+export async function throughTamperedOffers<T>(args: {
+  gateway: string;
+  tamper: Tamper;
+  ownUrls?: boolean;
+  run: (url: string) => Promise<T>;
+}): Promise<{ result: T; seen: GatewayProxy["seen"] }> {
+  const proxy = await gatewayProxy({
+    target: args.gateway,
+    ownUrls: args.ownUrls ?? false,
+    rewrite: tamperedOffers(args.tamper),
+  });
+  try {
+    return { result: await args.run(proxy.url), seen: proxy.seen };
+  } finally {
+    proxy.close();
+  }
+}
