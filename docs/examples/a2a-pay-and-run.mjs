@@ -11,10 +11,16 @@ import { ClientFactory, ServiceParameters, withA2AExtensions } from "@a2a-js/sdk
 //   node docs/examples/a2a-pay-and-run.mjs <gateway URL> <process id> [data JSON]
 //
 // The payer's key is the hex Ed25519 private key in AGENTGATE_PRIVATE_KEY (needed for a paid
-// process only). Prints one JSON object: the final task's state, its result and, for a paid
-// process, the payment's receipt. Exits 1 when the task does not complete.
+// process only). What it pays is the user's word, never the gateway's: AGENTGATE_MODULE_ADDRESS
+// (the agentgate package the payment must call), AGENTGATE_CHAIN_ID (the chain it pays on) and
+// AGENTGATE_MAX_PRICE (the most octas it pays), needed for a paid process too; an offered
+// transaction that is anything else is refused unsigned (docs/gateway.md, "A client"). Prints
+// one JSON object: the final task's state, its result and, for a paid process, the payment's
+// receipt. Exits 2 when a paid process finds the key or those three missing, 1 when the offer
+// is refused or the task does not complete.
 import {
   Account,
+  AccountAddress,
   Deserializer,
   Ed25519PrivateKey,
   generateSignedTransaction,
@@ -64,17 +70,19 @@ const offer = task.status?.message?.metadata;
 if (task.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED && offer) {
   const accepted = offer["x402.payment.required"]?.accepts?.[0];
   const unsigned = accepted?.extra?.unsignedTransaction;
-  if (!payer || typeof unsigned !== "string") {
-    console.error("the process is paid: set AGENTGATE_PRIVATE_KEY to the payer's key");
-    process.exit(1);
+  const terms = paymentTerms();
+  if (!payer || !terms) {
+    console.error(
+      "the process is paid: set AGENTGATE_PRIVATE_KEY (the payer's key), AGENTGATE_MODULE_ADDRESS (the agentgate package, 0x…), AGENTGATE_CHAIN_ID (0-255) and AGENTGATE_MAX_PRICE (octas)",
+    );
+    process.exit(2);
   }
-  const transaction = new SimpleTransaction(
-    RawTransaction.deserialize(new Deserializer(Hex.fromHexString(unsigned).toUint8Array())),
-  );
   // Sign only the payment asked for: bytes offered by a gateway (or by whoever sits in between)
-  // could be any transaction from the payer's account. A client that agreed a price beforehand
-  // also compares the amount with it, as `agentgate a2a send` does with the ledger's price.
-  const problem = offeredPaymentProblem(transaction.rawTransaction, accepted);
+  // could be any transaction from the payer's account.
+  const transaction = typeof unsigned === "string" ? readTransaction(unsigned) : null;
+  const problem = transaction
+    ? offerProblem(transaction.rawTransaction, accepted, terms)
+    : "not one RawTransaction";
   if (problem) {
     console.error(`the offer is not the payment asked for (${problem}): not signed`);
     process.exit(1);
@@ -107,17 +115,72 @@ console.log(
 );
 process.exitCode = completed ? 0 : 1;
 
-/** Why the offered transaction is not payment::make_payment(processId, task, amount) from payer. */
-function offeredPaymentProblem(raw, accepted) {
+/** The package, chain and most octas the user pays (none of them the gateway's word), or null. */
+function paymentTerms() {
+  const { AGENTGATE_MODULE_ADDRESS: module, AGENTGATE_CHAIN_ID: chain } = process.env;
+  const maxPrice = process.env.AGENTGATE_MAX_PRICE ?? "";
+  if (!AccountAddress.isValid({ input: module ?? "" }).valid) return null;
+  if (!/^\d+$/.test(chain ?? "") || Number(chain) > 255 || !/^\d+$/.test(maxPrice)) return null;
+  return {
+    moduleAddress: AccountAddress.from(module ?? ""),
+    chainId: Number(chain),
+    maxPrice: BigInt(maxPrice),
+  };
+}
+
+/** The offered RawTransaction, or null when the hex is not exactly one. */
+function readTransaction(hex) {
+  try {
+    const bytes = new Deserializer(Hex.fromHexString(hex).toUint8Array());
+    const raw = RawTransaction.deserialize(bytes);
+    return bytes.remaining() === 0 ? new SimpleTransaction(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why the offered transaction is not payment::make_payment(processId, task id, amount) of the
+ * user's package, from the payer, on the user's chain, for the offer's amount and at most the
+ * user's price, with a bounded gas fee (docs/x402.md, "A client from scratch");
+ * null when it is.
+ */
+function offerProblem(raw, accepted, terms) {
   const call = raw.payload?.entryFunction;
   if (!call) return "not an entry function call";
-  const name = `${call.module_name.name.identifier}::${call.function_name.identifier}`;
-  if (name !== "payment::make_payment") return `it calls ${name}`;
+  const { address, name } = call.module_name;
+  const called = `${name.identifier}::${call.function_name.identifier}`;
+  if (!address.equals(terms.moduleAddress) || called !== "payment::make_payment") {
+    return `it calls ${address.toStringLong()}::${called}`;
+  }
   if (call.type_args.length !== 0) return "it has type arguments";
-  if (!raw.sender.equals(payer.accountAddress)) return "another sender";
-  const [process, , amount] = call.args.map((arg) => new Deserializer(arg.value.value));
-  if (process?.deserializeStr() !== processId) return "another process";
-  const octas = amount?.deserializeU64();
-  if (octas?.toString() !== accepted.amount) return `it pays ${octas}, not ${accepted.amount}`;
+  if (raw.chain_id.chainId !== terms.chainId) return `it is for chain ${raw.chain_id.chainId}`;
+  if (!raw.sender.equals(payer.accountAddress)) return "it is sent from another account";
+  if (call.args.length !== 3) return "not make_payment's three arguments";
+  const [process, task, amount] = call.args.map((arg) => wholeArg(arg.value.value));
+  if (process?.((d) => d.deserializeStr()) !== processId) return "another process";
+  if (task?.((d) => d.deserializeStr()) === undefined) return "no task id";
+  const octas = amount?.((d) => d.deserializeU64());
+  if (octas === undefined) return "no amount";
+  if (octas > terms.maxPrice) return `it pays ${octas} octas, over AGENTGATE_MAX_PRICE`;
+  if (octas.toString() !== accepted.amount) return `it pays ${octas}, not ${accepted.amount}`;
+  // The fee is charged at whatever the payer signs: at most the gas a payment needs, at most ten
+  // times the ledger's minimum unit price.
+  if (raw.max_gas_amount > 200_000n || raw.gas_unit_price > 1_000n) {
+    return `its gas may cost ${raw.max_gas_amount * raw.gas_unit_price} octas`;
+  }
   return null;
+}
+
+/** A reader of one argument's bytes: what `read` makes of all of them, else undefined. */
+function wholeArg(bytes) {
+  return (read) => {
+    try {
+      const d = new Deserializer(bytes);
+      const value = read(d);
+      return d.remaining() === 0 ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 }

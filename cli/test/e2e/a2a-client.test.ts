@@ -4,13 +4,9 @@
  * process, stream (the slow-report example's progress in order), cancel (a paid task queued at
  * the agent, refunded; one its agent works on, refused and delivered), read an unknown task, a
  * 0.3-shaped request, and pay for a paid process through the a2a-x402 extension with the
- * documented signer (the offered make_payment, signed).
+ * documented signer (the offered make_payment, signed), and the example refusing a tampered offer.
  */
 
-import { execFile } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { TaskState } from "@a2a-js/sdk";
 import { type Client, ClientFactory } from "@a2a-js/sdk/client";
 import { TaskNotCancelableError, TaskNotFoundError } from "@a2a-js/sdk/errors";
@@ -39,12 +35,8 @@ import { expectFailure, jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
 import { paymentOnceOutcome } from "./support/payment-outcome.js";
 import { runCli } from "./support/run-cli.js";
-
-const EXAMPLE = join(
-  dirname(fileURLToPath(import.meta.url)),
-  "../../../docs/examples/a2a-pay-and-run.mjs",
-);
-const execFileAsync = promisify(execFile);
+import { expectOfferRefused, paymentTerms, runExample } from "./support/run-example.js";
+import { TAMPERED_OFFERS, throughTamperedOffers } from "./support/tampered-offer.js";
 
 const PRICE = 1000n;
 
@@ -281,18 +273,56 @@ describe("A2A SDK client against the local stack", () => {
 });
 
 describe("the A2A client example (docs/examples/a2a-pay-and-run.mjs)", () => {
+  /** The example paying for the paid process through `gateway`, with the payer's terms. */
+  const a2aExample = (payer: TestAccount, gateway: string, terms = paymentTerms(stack, PRICE)) =>
+    runExample({
+      example: "a2a-pay-and-run.mjs",
+      argv: [gateway, PAID, '{"text":"example"}'],
+      env: { AGENTGATE_PRIVATE_KEY: payer.key, ...terms },
+    });
+
   it("pays for and runs the paid process through a2a-x402", async () => {
-    const payer = await newFundedAccount({ dir, name: "a2a-example-payer", env });
-    const { stdout } = await execFileAsync(
-      process.execPath,
-      [EXAMPLE, stack.gatewayUrl ?? "", PAID, '{"text":"example"}'],
-      { env: { ...process.env, AGENTGATE_PRIVATE_KEY: payer.key } },
-    );
+    const payer = await newPayer("a2a-example-payer");
+    const { code, stdout, stderr } = await a2aExample(payer, stack.gatewayUrl ?? "");
+    expect(code, stderr).toBe(0);
     const printed = JSON.parse(stdout) as Record<string, unknown>;
     expect(printed).toMatchObject({
       state: "TASK_STATE_COMPLETED",
       result: { echo: { text: "example" } },
       receipt: { success: true, payer: payer.address },
     });
+  });
+
+  it.each(TAMPERED_OFFERS)(
+    "refuses an offer tampered on the way to $what: nothing signed, nothing spent",
+    async ({ payer: name, tamper, why }) => {
+      const payer = await newPayer(`a2a-${name}`);
+      const before = await ledger.balance(payer.address);
+      const { result, seen } = await throughTamperedOffers({
+        gateway: stack.gatewayUrl ?? "",
+        tamper,
+        ownUrls: true,
+        run: (url) => a2aExample(payer, url),
+      });
+      expectOfferRefused(result, why);
+      // The card, then the one message that asked; no payment was sent.
+      expect(seen.filter((line) => line.startsWith("POST"))).toHaveLength(1);
+      expect(await ledger.balance(payer.address)).toBe(before);
+    },
+  );
+
+  it("refuses an honest offer over AGENTGATE_MAX_PRICE, and pays nothing without the payer's terms", async () => {
+    const payer = await newPayer("a2a-frugal-payer");
+    const before = await ledger.balance(payer.address);
+    const cheap = await a2aExample(payer, stack.gatewayUrl ?? "", paymentTerms(stack, PRICE - 1n));
+    expect(cheap.code).toBe(1);
+    expect(cheap.stderr).toMatch(/it pays 1000 octas, over AGENTGATE_MAX_PRICE/);
+    const { AGENTGATE_CHAIN_ID: _, ...withoutChain } = paymentTerms(stack, PRICE);
+    const unset = await a2aExample(payer, stack.gatewayUrl ?? "", withoutChain);
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toMatch(
+      /^the process is paid: set AGENTGATE_PRIVATE_KEY .*AGENTGATE_CHAIN_ID/,
+    );
+    expect(await ledger.balance(payer.address)).toBe(before);
   });
 });

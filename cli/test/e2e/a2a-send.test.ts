@@ -3,7 +3,6 @@
  * result, a streamed one, an --async task that `result -x` reads, a paid process paid through
  * a2a-x402 with the CLI's key (receipt, balance down by price plus gas), and bad input.
  */
-import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { FREE, PAID, startA2aStack } from "./support/a2a-stack.js";
@@ -11,6 +10,7 @@ import type { TestAccount } from "./support/accounts.js";
 import { balanceJson } from "./support/cli-schemas.js";
 import { stopCliStack } from "./support/cli-stack.js";
 import { gasFee } from "./support/gas-fee.js";
+import { gatewayProxy } from "./support/gateway-proxy.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
 import type { LocalStack } from "./support/local-stack.js";
 import { runCli } from "./support/run-cli.js";
@@ -126,34 +126,19 @@ describe("agentgate a2a send", () => {
   });
 
   it("never signs what a tampered offer asks: a gateway (or a man in the middle) raising the amount gets nothing", async () => {
-    // A proxy in front of the gateway that rewrites the offer's amount, and its card's URLs.
-    const gateway = stack.gatewayUrl ?? "";
-    const proxy = createServer(async (request, response) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      const body = chunks.length === 0 ? undefined : Buffer.concat(chunks);
-      const answer = await fetch(`${gateway}${request.url}`, {
-        method: request.method,
-        headers: Object.entries(request.headers).flatMap(([name, value]) =>
-          typeof value === "string" && !["host", "connection", "content-length"].includes(name)
-            ? [[name, value] as [string, string]]
-            : [],
-        ),
-        ...(body === undefined ? {} : { body }),
-      });
-      const text = (await answer.text())
-        .replaceAll(gateway, origin)
-        .replaceAll(`"amount":"${PRICE}"`, `"amount":"${PRICE * 1000n}"`);
-      response.writeHead(answer.status, { "content-type": "application/json" });
-      response.end(text);
+    // A proxy in front of the gateway that rewrites the offer's amount.
+    const proxy = await gatewayProxy({
+      target: stack.gatewayUrl ?? "",
+      ownUrls: true,
+      rewrite: ({ headers, body }) => ({
+        headers,
+        body: body.replaceAll(`"amount":"${PRICE}"`, `"amount":"${PRICE * 1000n}"`),
+      }),
     });
-    await new Promise<void>((done) => proxy.listen(0, "127.0.0.1", done));
-    const address = proxy.address();
-    const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
     try {
       const before = await balance();
       expectFailure(
-        await cli(["a2a", "send", "-i", PAID, "-d", "{}", "-p", user.key, "--gateway", origin]),
+        await cli(["a2a", "send", "-i", PAID, "-d", "{}", "-p", user.key, "--gateway", proxy.url]),
         4,
         /asks 1000000 octas for echo, whose price on the ledger is 1000: not paid/,
       );

@@ -3,23 +3,21 @@
  * from-scratch example client (Node built-ins only) and `agentgate run --pay`, checked on the
  * ledger (the payment, its outcome, the payer's balance) and by counting the gateway's requests.
  */
-import { spawn } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { newFundedAccount, type TestAccount } from "./support/accounts.js";
 import { balanceJson, paymentJson, txHashSchema } from "./support/cli-schemas.js";
 import { registerPaidEcho, startCliStack, stopCliStack } from "./support/cli-stack.js";
 import { gasFee } from "./support/gas-fee.js";
+import { gatewayProxy } from "./support/gateway-proxy.js";
 import { expectFailure, jsonResult } from "./support/json-output.js";
-import { type LocalStack, REPO_ROOT } from "./support/local-stack.js";
+import type { LocalStack } from "./support/local-stack.js";
 import { runCli } from "./support/run-cli.js";
+import { expectOfferRefused, paymentTerms, runExample } from "./support/run-example.js";
+import { TAMPERED_OFFERS, throughTamperedOffers } from "./support/tampered-offer.js";
 
 const ECHO = "echo";
 const PRICE = 1000n;
-const EXAMPLE = join(REPO_ROOT, "docs", "examples", "x402-pay-and-run.mjs");
 
 let stack: LocalStack;
 let dir: string;
@@ -76,52 +74,13 @@ async function deliveredPayment(payer: TestAccount, taskId: string) {
   );
 }
 
-function runExample(args: string[], key: string): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [EXAMPLE, ...args], {
-      env: { PATH: process.env.PATH ?? "", AGENTGATE_PRIVATE_KEY: key },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let stdout = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
-    });
-    child.once("error", fail);
-    child.once("close", (code) => done({ code, stdout }));
+/** The x402 example paying for echo through `gateway`, with the payer's terms at the price. */
+const x402Example = (payer: TestAccount, gateway: string, terms = paymentTerms(stack, PRICE)) =>
+  runExample({
+    example: "x402-pay-and-run.mjs",
+    argv: [gateway, ECHO, '{"text":"from scratch"}'],
+    env: { AGENTGATE_PRIVATE_KEY: payer.key, ...terms },
   });
-}
-
-/** A proxy in front of the gateway that records each request's method and path. */
-async function countingProxy(
-  target: string,
-): Promise<{ url: string; seen: string[]; server: Server }> {
-  const seen: string[] = [];
-  const server = createServer(async (req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (name !== "host" && name !== "connection" && typeof value === "string") {
-        headers.set(name, value);
-      }
-    }
-    const answer = await fetch(new URL(req.url ?? "/", target), {
-      method: req.method ?? "GET",
-      headers,
-      ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
-    });
-    const body = Buffer.from(await answer.arrayBuffer());
-    const out: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      if (name !== "content-encoding" && name !== "content-length") out[name] = value;
-    });
-    res.writeHead(answer.status, out).end(body);
-  });
-  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, seen, server };
-}
 
 beforeAll(async () => {
   const setup = await startCliStack("agentgate-pay-and-run-", {
@@ -137,11 +96,8 @@ describe("the from-scratch x402 client (docs/examples/x402-pay-and-run.mjs)", ()
   it("pays and runs once; the ledger shows the payment delivered and the payer down by price and gas", async () => {
     const payer = await newFundedAccount({ dir, name: "example-payer", env });
     const before = await balanceOf(payer);
-    const { code, stdout } = await runExample(
-      [stack.gatewayUrl ?? "", ECHO, '{"text":"from scratch"}'],
-      payer.key,
-    );
-    expect(code, stdout).toBe(0);
+    const { code, stdout, stderr } = await x402Example(payer, stack.gatewayUrl ?? "");
+    expect(code, stderr).toBe(0);
     const { answer, payment } = exampleOutput.parse(JSON.parse(stdout));
     expect(answer.result).toMatchObject({ echo: { text: "from scratch" } });
     expect(payment.payer).toBe(payer.address);
@@ -151,13 +107,45 @@ describe("the from-scratch x402 client (docs/examples/x402-pay-and-run.mjs)", ()
     expect(fee).toBeGreaterThan(0n);
     expect(await balanceOf(payer)).toBe(before - PRICE - fee);
   });
+
+  it.each(TAMPERED_OFFERS)(
+    "refuses an offer tampered on the way to $what: nothing signed, nothing spent",
+    async ({ payer: name, tamper, why }) => {
+      const payer = await newFundedAccount({ dir, name, env });
+      const before = await balanceOf(payer);
+      const { result, seen } = await throughTamperedOffers({
+        gateway: stack.gatewayUrl ?? "",
+        tamper,
+        run: (url) => x402Example(payer, url),
+      });
+      expectOfferRefused(result, why);
+      // It asked once and sent no payment.
+      expect(seen).toEqual([`POST /api/execute/${ECHO}`]);
+      expect(await balanceOf(payer)).toBe(before);
+    },
+  );
+
+  it("refuses an honest offer over AGENTGATE_MAX_PRICE, and pays nothing without the payer's terms", async () => {
+    const payer = await newFundedAccount({ dir, name: "frugal-payer", env });
+    const before = await balanceOf(payer);
+    const cheap = await x402Example(payer, stack.gatewayUrl ?? "", paymentTerms(stack, PRICE - 1n));
+    expect(cheap.code).toBe(1);
+    expect(cheap.stderr).toMatch(/it pays 1000 octas, over AGENTGATE_MAX_PRICE 999/);
+    const { AGENTGATE_MODULE_ADDRESS: _, ...withoutPackage } = paymentTerms(stack, PRICE);
+    const unset = await x402Example(payer, stack.gatewayUrl ?? "", withoutPackage);
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toMatch(
+      /^set AGENTGATE_MODULE_ADDRESS .* to pay: the gateway's word is not taken for them\n$/,
+    );
+    expect(await balanceOf(payer)).toBe(before);
+  });
 });
 
 describe("agentgate run --pay", () => {
   it("pays and runs in one gateway request and prints the payment's transaction and task id", async () => {
     const payer = await newFundedAccount({ dir, name: "cli-payer", env });
     const before = await balanceOf(payer);
-    const proxy = await countingProxy(stack.gatewayUrl ?? "");
+    const proxy = await gatewayProxy({ target: stack.gatewayUrl ?? "" });
     try {
       const body = jsonResult(
         await cli(
@@ -191,7 +179,7 @@ describe("agentgate run --pay", () => {
       const fee = await gasFee(stack.ledgerUrl, body.payment.transactionHash);
       expect(await balanceOf(payer)).toBe(before - 1200n - fee);
     } finally {
-      proxy.server.close();
+      proxy.close();
     }
   });
 
