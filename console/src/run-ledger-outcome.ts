@@ -2,6 +2,7 @@ import { OUTCOME } from "#shared/contract/status";
 import { getProcess } from "./api.js";
 import { isPaymentRecord, type PaymentRecordJson } from "./escrow-payment.js";
 import {
+  accountInfo,
   accountTransactions,
   transactionByHash,
   type UserTransaction,
@@ -12,13 +13,14 @@ import { sameAddress } from "./same-address.js";
 /**
  * A paid run's outcome as the ledger holds it (docs/console.md, "A run's ledger outcome"): the
  * payment its make_payment made, read back by get_payment_record, and, once an outcome is
- * recorded, the report_outcome transaction that recorded it, looked for among the latest
- * transactions of the accounts allowed to report (the process's agents, its owner).
+ * recorded, the report_outcome transaction that recorded it, looked for among the transactions of
+ * the accounts allowed to report (the process's agents, its owner) since the payment.
  */
 export type RunLedger = { record: PaymentRecordJson; outcomeHash: string | null };
 
-/** How many of a reporter's latest transactions are searched for the outcome's. */
+/** A page of a reporter's transactions, and how many pages back the search goes at most. */
 const REPORTER_PAGE = 100;
+const REPORTER_PAGES = 10;
 
 function reportsThisPayment(tx: UserTransaction, record: PaymentRecordJson): boolean {
   const [, module, name] = (tx.payload.function ?? "").split("::");
@@ -34,17 +36,33 @@ function reportsThisPayment(tx: UserTransaction, record: PaymentRecordJson): boo
   );
 }
 
-async function outcomeTransaction(record: PaymentRecordJson, reporters: string[]) {
-  for (const reporter of reporters) {
-    const latest = await accountTransactions({
-      address: reporter,
-      start: null,
-      limit: REPORTER_PAGE,
-    });
-    const found = latest.ok
-      ? latest.value.filter((tx) => reportsThisPayment(tx, record)).at(-1)
-      : undefined;
+/**
+ * The reporter's transaction that recorded this payment's outcome, searched from its newest
+ * transaction back, a page at a time, until the transactions are older than the payment (an
+ * outcome comes after it) or REPORTER_PAGES pages were read: a busy operator's report is found
+ * among its last thousand transactions.
+ */
+async function reportBy(reporter: string, record: PaymentRecordJson, paidAt: bigint) {
+  const account = await accountInfo(reporter);
+  if (!account.ok) return undefined;
+  let end = BigInt(account.value.sequence_number);
+  for (let page = 0; page < REPORTER_PAGES && end > 0n; page++) {
+    const start = end > BigInt(REPORTER_PAGE) ? end - BigInt(REPORTER_PAGE) : 0n;
+    const read = await accountTransactions({ address: reporter, start, limit: REPORTER_PAGE });
+    if (!read.ok) return undefined;
+    const found = read.value.filter((tx) => reportsThisPayment(tx, record)).at(-1);
     if (found !== undefined) return found.hash;
+    const oldest = read.value[0];
+    if (oldest === undefined || BigInt(oldest.timestamp) < paidAt) return undefined;
+    end = start;
+  }
+  return undefined;
+}
+
+async function outcomeTransaction(record: PaymentRecordJson, reporters: string[], paidAt: bigint) {
+  for (const reporter of reporters) {
+    const hash = await reportBy(reporter, record, paidAt);
+    if (hash !== undefined) return hash;
   }
   return null;
 }
@@ -77,6 +95,10 @@ export async function readRunLedger(args: {
   const outcomeHash =
     record.outcome === OUTCOME.NONE
       ? null
-      : await outcomeTransaction(record, await reportersOf(record.process_id));
+      : await outcomeTransaction(
+          record,
+          await reportersOf(record.process_id),
+          BigInt(payment.value.timestamp),
+        );
   return { ok: true, value: { record, outcomeHash } };
 }
