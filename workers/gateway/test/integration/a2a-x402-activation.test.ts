@@ -79,6 +79,20 @@ describe("a2a-x402 activation at a paid process", () => {
       headers,
     });
 
+  /** A payment message for the offered task `taskId` (its payload aside), with `headers`. */
+  const payFor = (taskId: string, headers: Record<string, string> = {}) =>
+    a2aRpc({
+      processId,
+      method: "SendMessage",
+      params: {
+        message: {
+          ...dataMessage({ n: 1 }, { "x402.payment.status": "payment-submitted" }),
+          taskId,
+        },
+      },
+      headers,
+    });
+
   it("refuses a SendMessage that does not activate it, over JSON-RPC 1.0, 0.3 and HTTP+JSON, offering nothing", async () => {
     const v1 = rpcErrorSchema.parse(await (await ask("SendMessage")).json());
     expect(v1.error.code).toBe(EXTENSION_SUPPORT_REQUIRED);
@@ -100,16 +114,7 @@ describe("a2a-x402 activation at a paid process", () => {
     const offered = rpcTaskSchema.parse(await (await ask("SendMessage", ACTIVATES)).json()).result
       .task;
     expect(offered.status.message?.metadata["x402.payment.status"]).toBe("payment-required");
-    const res = await a2aRpc({
-      processId,
-      method: "SendMessage",
-      params: {
-        message: {
-          ...dataMessage({ n: 1 }, { "x402.payment.status": "payment-submitted" }),
-          taskId: offered.id,
-        },
-      },
-    });
+    const res = await payFor(offered.id);
     expect(rpcErrorSchema.parse(await res.json()).error.code).toBe(EXTENSION_SUPPORT_REQUIRED);
     expect(await agentRunsOf({ processId, taskId: offered.id })).toHaveLength(0);
   });
@@ -122,17 +127,7 @@ describe("a2a-x402 activation at a paid process", () => {
     expect(asked.error.code).toBe(EXTENSION_SUPPORT_REQUIRED);
     const offered = rpcTaskSchema.parse(await (await ask("SendMessage", ACTIVATES)).json()).result
       .task;
-    const res = await a2aRpc({
-      processId,
-      method: "SendMessage",
-      params: {
-        message: {
-          ...dataMessage({ n: 1 }, { "x402.payment.status": "payment-submitted" }),
-          taskId: offered.id,
-        },
-      },
-      headers: fake,
-    });
+    const res = await payFor(offered.id, fake);
     expect(rpcErrorSchema.parse(await res.json()).error.code).toBe(EXTENSION_SUPPORT_REQUIRED);
     expect(await agentRunsOf({ processId, taskId: offered.id })).toHaveLength(0);
   });
