@@ -70,10 +70,11 @@ export class PaymentClaimsObject extends DurableObject<GatewayEnv> {
     void this.ctx.storage.setAlarm((next + 1) * 1000);
   }
 
-  private ready(nowSeconds: number): void {
+  /** The tables, made again when the object deleted itself, and what expired by `nowSeconds` gone. */
+  private ready(nowSeconds: number | null): void {
     if (!this.tables) createSchema(this.sql);
     this.tables = true;
-    pruneExpired(this.sql, nowSeconds);
+    if (nowSeconds !== null) pruneExpired(this.sql, nowSeconds);
   }
 
   admit(args: AdmitArgs): AdmitResult {
@@ -126,7 +127,7 @@ export class PaymentClaimsObject extends DurableObject<GatewayEnv> {
   }
 
   finish(args: FinishArgs): void {
-    this.ready(Math.floor(Date.now() / 1000));
+    this.ready(null);
     if (args.taskId !== null) markClaimUsed(this.sql, args.taskId, args.transactionId);
     const idem = args.idempotency;
     if (idem === undefined) return;
