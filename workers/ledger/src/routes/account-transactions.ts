@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { hexLiteral } from "../engine/move-values.js";
 import { parseAddress } from "../node/address.js";
 import type { NodeContext } from "../node/context.js";
 import { NodeError } from "../node/errors.js";
@@ -22,7 +23,8 @@ function parseCount(input: string | undefined, field: string): bigint | null {
  */
 export function accountTransactionRoutes(ctx: NodeContext): Hono {
   return new Hono().get("/v1/accounts/:address/transactions", (c) => {
-    const sender = parseAddress(c.req.param("address"), "address");
+    // Stored as the node prints it, without leading zeros (tx/render.ts), so asked that way.
+    const sender = hexLiteral(parseAddress(c.req.param("address"), "address"));
     const start = parseCount(c.req.query("start"), "start");
     const asked = parseCount(c.req.query("limit"), "limit");
     if (asked === 0n) throw NodeError.invalidInput("limit: must be at least 1");

@@ -43,6 +43,29 @@ describe("GET /v1/accounts/:address/transactions on the devnode", () => {
     expect(await aptos.getAccountTransactions({ accountAddress: bob.accountAddress })).toEqual([]);
   });
 
+  it("finds the transactions of an address with leading zeros, asked in its long form", async () => {
+    const aptos = devnodeAptos();
+    // An account whose address starts with a zero digit: the node prints it without.
+    let payer = Account.generate();
+    while (!payer.accountAddress.toStringLong().startsWith("0x0")) payer = Account.generate();
+    await aptos.fundAccount({ accountAddress: payer.accountAddress, amount: 5 * APT });
+    const transaction = await aptos.transaction.build.simple({
+      sender: payer.accountAddress,
+      data: {
+        function: "0x1::aptos_account::transfer",
+        functionArguments: [Account.generate().accountAddress, 1],
+      },
+    });
+    const pending = await aptos.signAndSubmitTransaction({ signer: payer, transaction });
+    await aptos.waitForTransaction({ transactionHash: pending.hash });
+    const listed = await SELF.fetch(
+      `${BASE}/v1/accounts/${payer.accountAddress.toStringLong()}/transactions`,
+    );
+    expect(((await listed.json()) as { hash: string }[]).map((t) => t.hash)).toEqual([
+      pending.hash,
+    ]);
+  });
+
   it("refuses a start or limit that is not a u64, and a limit of 0", async () => {
     const address = Account.generate().accountAddress.toStringLong();
     for (const query of ["start=-1", "limit=abc", "limit=0", `start=${2n ** 64n}`]) {
