@@ -80,7 +80,8 @@ export class PaymentClaimsObject extends DurableObject<GatewayEnv> {
   admit(args: AdmitArgs): AdmitResult {
     this.ready(args.nowSeconds);
     const result = this.admitted(args);
-    this.scheduleCleanup();
+    // Only a proof or a key writes a row that expires: a plain claim needs no clean-up.
+    if (args.proof !== undefined || args.idempotency !== undefined) this.scheduleCleanup();
     return result;
   }
 

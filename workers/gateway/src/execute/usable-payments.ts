@@ -17,6 +17,16 @@ export function usablePaymentTaskIds(args: {
     .filter((id) => args.taskId === undefined || id === args.taskId);
 }
 
+/** The caller's usable payments that no execution of this gateway has claimed. */
+export async function unclaimedUsableTaskIds(args: {
+  context: GatewayContext;
+  taskId?: string | undefined;
+  claims: () => ClaimsApi;
+}): Promise<string[]> {
+  const usable = usablePaymentTaskIds(args);
+  return usable.length === 0 ? usable : args.claims().unclaimed(usable);
+}
+
 /**
  * The usable payments a request may still run on. A request without a caller proof is either
  * offered a payment or asked for the proof, by whether one is left: a payment a run of this
@@ -31,7 +41,7 @@ export async function claimablePaymentTaskIds(args: {
   headers: Headers;
   claims: () => ClaimsApi;
 }): Promise<string[]> {
-  const usable = usablePaymentTaskIds(args);
-  if (usable.length === 0 || carriesCallerProof(args.headers)) return usable;
-  return args.claims().unclaimed(usable);
+  return carriesCallerProof(args.headers)
+    ? usablePaymentTaskIds(args)
+    : unclaimedUsableTaskIds(args);
 }

@@ -8,7 +8,7 @@ import {
 } from "#shared/schemas/gateway";
 import { gatewayConfig } from "../config.js";
 import { claimsStub } from "../durable/stubs.js";
-import { usablePaymentTaskIds } from "../execute/usable-payments.js";
+import { unclaimedUsableTaskIds } from "../execute/usable-payments.js";
 import { conforms, errorJson, undeclaredAnswer } from "../http/declared-answer.js";
 import { paymentOf } from "../http/payment-header.js";
 import { idempotencyKeyOf, rawBody } from "../http/raw-body.js";
@@ -98,9 +98,12 @@ export const paymentRoutes = gatewayRouter()
     const { processId, userAddress } = c.req.valid("param");
     // Never cached: a yes must reflect the ledger and the claims as they are now.
     const context = await gatewayLedger(c.env).gatewayContext({ processId, payer: userAddress });
-    const usable = context.processExists ? usablePaymentTaskIds({ context }) : [];
-    const unclaimed =
-      usable.length === 0 ? [] : await claimsStub(c.env, processId, userAddress).unclaimed(usable);
+    const unclaimed = context.processExists
+      ? await unclaimedUsableTaskIds({
+          context,
+          claims: () => claimsStub(c.env, processId, userAddress),
+        })
+      : [];
     return c.json(
       {
         success: true as const,
