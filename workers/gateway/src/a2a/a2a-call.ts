@@ -1,5 +1,6 @@
 import { a2aUrlOf } from "#shared/schemas/agent-card";
 import { a2aOriginOf } from "./a2a-origin.js";
+import { AfterAnswer } from "./after-answer.js";
 
 /**
  * One A2A request as the gateway received it: the process its URL names and what the admission
@@ -17,6 +18,8 @@ export type A2aCall = {
   origin: string;
   /** The A2A URL of the process (the card's interface URL). */
   url: string;
+  /** Work for after the answer (a blocking task's keep); the route's answer starts it. */
+  afterAnswer: AfterAnswer;
 };
 
 /** The A2A call of an HTTP request to a process's A2A paths, its body read as `rawBody`. */
@@ -25,8 +28,9 @@ export function a2aCallOf(args: {
   request: Request;
   processId: string;
   rawBody: Uint8Array;
+  executionCtx: Pick<ExecutionContext, "waitUntil">;
 }): A2aCall {
-  const { env, request, processId } = args;
+  const { env, request, processId, executionCtx } = args;
   const url = new URL(request.url);
   const origin = a2aOriginOf(env, request.url);
   return {
@@ -38,5 +42,6 @@ export function a2aCallOf(args: {
     path: `${url.pathname}${url.search}`,
     origin,
     url: a2aUrlOf(origin, processId),
+    afterAnswer: new AfterAnswer(executionCtx),
   };
 }

@@ -36,7 +36,8 @@ import { withPaymentCompleted } from "./x402-task.js";
 /**
  * The A2A request handler of one process at the gateway (docs/gateway.md, "A2A"), over the
  * durable runs: a task is a run, so every method reads or moves its run object and nothing is
- * kept in this isolate. Built per request; the SDK's transports call it and turn the errors it
+ * kept in this isolate (a blocking SendMessage's free run runs in its request and is kept there
+ * after: runs/keep-ended.ts). Built per request; the SDK's transports call it and turn the errors it
  * throws (a2a-errors.ts) into the binding's codes.
  */
 export class RunRequestHandler implements A2ARequestHandler {
@@ -61,13 +62,12 @@ export class RunRequestHandler implements A2ARequestHandler {
     params: SendMessageRequest,
     context: ServerCallContext | undefined,
   ): Promise<Message | Task> {
-    const started = await this.start(params, context);
+    // Blocking unless asked otherwise (A2A 1.0: configuration.returnImmediately).
+    const blocking = params.configuration?.returnImmediately !== true;
+    const started = await this.start(params, context, blocking);
     if (started.kind === "answered") return started.task;
     const run = runStub(this.call.env, started.transactionId);
-    // Blocking unless asked otherwise (A2A 1.0: configuration.returnImmediately).
-    const record = params.configuration?.returnImmediately
-      ? await run.read()
-      : await run.awaitEnd();
+    const record = blocking ? await run.awaitEnd() : await run.read();
     if (record === null) throw a2aErrorOf({ code: "task_not_found" });
     const task = taskOfRun(record, started.accessToken);
     return started.receipt === undefined ? task : withPaymentCompleted(task, started.receipt);
@@ -84,7 +84,7 @@ export class RunRequestHandler implements A2ARequestHandler {
     params: SendMessageRequest,
     context: ServerCallContext | undefined,
   ): AsyncGenerator<StreamResponse> {
-    const started = await this.start(params, context);
+    const started = await this.start(params, context, false);
     if (started.kind === "answered") {
       yield { payload: { $case: "task", value: started.task } };
       return;
@@ -100,11 +100,14 @@ export class RunRequestHandler implements A2ARequestHandler {
   private async start(
     params: SendMessageRequest,
     context: ServerCallContext | undefined,
+    blocking: boolean,
   ): Promise<StartedTask> {
     const activation = valueOrThrow(
       activateX402({ card: this.card, context, headers: this.call.headers }),
     );
-    return valueOrThrow(await startTask({ call: this.call, request: params, activation }));
+    return valueOrThrow(
+      await startTask({ call: this.call, request: params, activation, blocking }),
+    );
   }
 
   getTask(params: GetTaskRequest): Promise<Task> {

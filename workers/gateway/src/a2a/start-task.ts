@@ -22,14 +22,17 @@ export const USER_ADDRESS_METADATA_KEY = "agentgate/userAddress";
 /**
  * SendMessage's first step (docs/gateway.md, "A2A"): a new task, or the payment of an offered
  * one (a message naming the offer's task id), admitted by the one admission step every transport
- * uses (runExecute, started as `Prefer: respond-async` starts it).
+ * uses (runExecute, started as `Prefer: respond-async` starts it). A blocking SendMessage's free
+ * run runs in its request, as a blocking execute's does, and is kept once it ended.
  */
 export async function startTask(args: {
   call: A2aCall;
   request: SendMessageRequest;
   activation: X402Activation;
+  /** A SendMessage that answers the task's end (not streaming, not returnImmediately). */
+  blocking: boolean;
 }): Promise<Result<StartedTask>> {
-  const { call, request, activation } = args;
+  const { call, request, activation, blocking } = args;
   const message = request.message;
   if (message === undefined) {
     return fail(appError("validation_failed", "params.message is required"));
@@ -37,7 +40,7 @@ export async function startTask(args: {
   if (message.taskId !== "") {
     // Settling a payment is the extension's: a caller proof alone does not open it.
     if (activation === "proof_only") return fail(extensionRequired());
-    return payOfferedTask({ call, message });
+    return payOfferedTask({ call, message, blocking });
   }
   const userAddress = userAddressOf({ ...request.metadata, ...message.metadata });
   if (!userAddress.ok) return userAddress;
@@ -48,6 +51,7 @@ export async function startTask(args: {
     userAddress: userAddress.value,
     data: data.value,
     payment: null,
+    blocking,
     // Nor does it open an offer: a proof's payer runs on a payment already made, or is told how.
     offers: activation !== "proof_only",
   });
@@ -60,6 +64,7 @@ export async function startTask(args: {
 async function payOfferedTask(args: {
   call: A2aCall;
   message: Message;
+  blocking: boolean;
 }): Promise<Result<StartedTask>> {
   const { call, message } = args;
   const ledger = gatewayLedger(call.env);
@@ -87,6 +92,7 @@ async function payOfferedTask(args: {
     userAddress: submission.payer,
     data: data.value,
     payment: submission.payment,
+    blocking: args.blocking,
     paidTaskId: message.taskId,
     offers: true,
   });
@@ -97,6 +103,7 @@ async function admitTask(args: {
   userAddress: string;
   data: JsonObject;
   payment: PaymentPayload | null;
+  blocking: boolean;
   paidTaskId?: string;
   /** Whether a paid process without a usable payment answers the a2a-x402 offer. */
   offers: boolean;
@@ -118,6 +125,7 @@ async function admitTask(args: {
       resourceUrl: call.url,
       origin: call.origin,
       respondAsync: true,
+      ...(args.blocking ? { blockingTask: call.afterAnswer } : {}),
     },
     deps: made.deps,
   });

@@ -5,7 +5,9 @@ import { runAcceptedResponseSchema } from "#shared/schemas/runs";
 import type { SettleResponse } from "#shared/x402/transport";
 import { newTransactionId } from "../execute/transaction-id.js";
 import type { GatewayAnswer } from "../http/respond.js";
+import type { ExecuteAnswer } from "../runs/run-execute.js";
 import { agentMessage, textPart } from "./a2a-parts.js";
+import { taskOfRun } from "./task-of-run.js";
 import type { X402ErrorCode } from "./x402-submission.js";
 import { paymentFailedTask, paymentRequiredTask } from "./x402-task.js";
 
@@ -15,17 +17,21 @@ export type StartedTask =
   | { kind: "answered"; task: Task };
 
 /**
- * The task an execute answer makes (docs/gateway.md, "A2A"): an admitted run; a paid process
+ * The task an execute answer makes (docs/gateway.md, "A2A"): an admitted run; a blocking task's
+ * run that ended in its request, that end; a paid process
  * without a usable payment, the a2a-x402 offer; a payment message refused, `payment-failed`; any
  * other refusal a `rejected` task saying why. Data the schema refuses is invalid params, and the
  * gateway's own faults are errors.
  */
 export function taskOfAnswer(args: {
-  answer: GatewayAnswer;
+  answer: ExecuteAnswer;
   /** The offered task a payment message pays for, when it is one. */
   paidTaskId?: string;
 }): Result<StartedTask> {
   const { answer, paidTaskId } = args;
+  if (answer.kept !== undefined) {
+    return ok({ kind: "answered", task: taskOfRun(answer.kept.record, answer.kept.accessToken) });
+  }
   const receipt = answer.x402?.response;
   if (answer.status === 202) {
     const accepted = runAcceptedResponseSchema.parse(answer.body);

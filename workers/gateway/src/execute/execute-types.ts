@@ -73,6 +73,12 @@ export type ExecuteRequest = {
   origin: string;
   /** `Prefer: respond-async` (http/prefer.ts): 202 RunAccepted instead of waiting for the end. */
   respondAsync?: boolean;
+  /**
+   * A2A's blocking SendMessage (docs/gateway.md, "Which runs have a run object"): a run that may
+   * run in its request (free, no Idempotency-Key) does, and its end is kept in its run object
+   * by work `add`ed for after the answer; any other run answers as `respondAsync` says.
+   */
+  blockingTask?: { add(work: () => Promise<unknown>): void };
 };
 
 /**

@@ -128,9 +128,11 @@ export const a2aRestRoutes = documented.on(
       request: c.req.raw,
       processId,
       rawBody: c.get("rawBody"),
+      executionCtx: c.executionCtx,
     });
     const card = await loadProcessCard({ env: c.env, processId, origin: call.origin });
     if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), [404, 503, 500]);
-    return serveRest({ call, card: card.value, tail, query: url.searchParams });
+    const answer = await serveRest({ call, card: card.value, tail, query: url.searchParams });
+    return await call.afterAnswer.send(answer);
   },
 );

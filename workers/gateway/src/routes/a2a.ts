@@ -116,13 +116,20 @@ export const a2aRoutes = documented.post(
   async (c) => {
     const { processId } = c.req.valid("param");
     const bytes = c.get("rawBody");
-    const call = a2aCallOf({ env: c.env, request: c.req.raw, processId, rawBody: bytes });
+    const call = a2aCallOf({
+      env: c.env,
+      request: c.req.raw,
+      processId,
+      rawBody: bytes,
+      executionCtx: c.executionCtx,
+    });
     const card = await loadProcessCard({ env: c.env, processId, origin: call.origin });
     if (!card.ok) return errorJson(c, errorAnswer(card.error, { processId }), [404, 503, 500]);
-    return serveJsonRpc({
+    const answer = await serveJsonRpc({
       call,
       card: card.value,
       body: new TextDecoder().decode(bytes),
     });
+    return await call.afterAnswer.send(answer);
   },
 );

@@ -2,34 +2,54 @@ import { admitExecute } from "../execute/admit-execute.js";
 import type { AdmittedRun, ExecuteDeps, ExecuteRequest } from "../execute/execute-types.js";
 import { answerOf } from "../http/failure.js";
 import type { GatewayAnswer } from "../http/respond.js";
-import { type RunOutcome, runEndOf } from "./run-answer.js";
+import { type KeptRun, keepEnded } from "./keep-ended.js";
+import { type RunEnd, type RunOutcome, runEndOf } from "./run-answer.js";
 import { agentRequestOf, type RunApi, type StartingRun, startRun } from "./start-run.js";
 
 /** An execute's deps and the run object an admitted run is handed to (run-stub.ts runStub). */
 export type RunDeps = ExecuteDeps & { run(transactionId: string): RunApi };
 
+/** An execute's answer; a blocking task's (`blockingTask`) with its kept run, when it ran here. */
+export type ExecuteAnswer = GatewayAnswer & { kept?: KeptRun };
+
 /**
  * POST /api/execute/:processId after body validation, and MCP tools/call: the paid path reads as
  * context, refusals, admit (execute/admit-execute.ts), then the run in its run object and its
- * finish there (start-run.ts, run-object.ts). Transport-free: the HTTP route and the MCP server
- * both call it with runDepsFor's deps; a failure becomes its answer once, by answerOf
+ * finish there (start-run.ts, run-object.ts). Transport-free: the HTTP route, the MCP server and
+ * A2A call it with runDepsFor's deps; a failure becomes its answer once, by answerOf
  * (http/failure.ts).
  */
 export async function runExecute(args: {
   request: ExecuteRequest;
   deps: RunDeps;
-}): Promise<GatewayAnswer> {
+}): Promise<ExecuteAnswer> {
   const { request, deps } = args;
   const admission = await admitExecute(args);
   if (!admission.ok) return answerOf(admission.failure);
   const { run } = admission;
   const starting = startingRun(request, run);
-  if (runsInRequest(request, run)) return runInRequest({ deps, run, starting });
+  const origin = deps.publicOrigin ?? request.origin;
+  if (runsInRequest(request, run)) {
+    const startedAt = Date.now();
+    const end = await runInRequest({ deps, run, starting });
+    const { blockingTask } = request;
+    if (blockingTask === undefined) return end.answer;
+    const kept = await keepEnded({
+      run: starting,
+      end,
+      startedAt,
+      runApi: deps.run(run.transactionId),
+      timeoutMs: deps.timeoutMs,
+      origin,
+      afterAnswer: (work) => blockingTask.add(work),
+    });
+    return { ...end.answer, kept };
+  }
   return startRun({
     run: starting,
     runApi: deps.run(run.transactionId),
     timeoutMs: deps.timeoutMs,
-    origin: deps.publicOrigin ?? request.origin,
+    origin,
     respondAsync: request.respondAsync === true,
   });
 }
@@ -55,14 +75,15 @@ function startingRun(request: ExecuteRequest, run: AdmittedRun): StartingRun {
  * the free throughput (docs/benchmarks.md, "Runs as durable tasks").
  */
 function runsInRequest(request: ExecuteRequest, run: AdmittedRun): boolean {
-  return request.respondAsync !== true && run.taskId === null && run.idempotency === null;
+  const blocking = request.respondAsync !== true || request.blockingTask !== undefined;
+  return blocking && run.taskId === null && run.idempotency === null;
 }
 
 async function runInRequest(args: {
   deps: ExecuteDeps;
   run: AdmittedRun;
   starting: StartingRun;
-}): Promise<GatewayAnswer> {
+}): Promise<RunEnd> {
   const { deps, run, starting } = args;
   let outcome: RunOutcome;
   try {
@@ -74,6 +95,5 @@ async function runInRequest(args: {
   if (outcome.kind === "unexpected" || outcome.kind === "gateway_fault") {
     console.error("gateway: no usable answer", outcome.kind, starting.processId, outcome.detail);
   }
-  return runEndOf({ outcome, transactionId: run.transactionId, processId: starting.processId })
-    .answer;
+  return runEndOf({ outcome, transactionId: run.transactionId, processId: starting.processId });
 }

@@ -9,7 +9,7 @@ import { submittedRecord } from "./run-record.js";
 import { eventStream, eventStreamResponse, lastEventIdOf } from "./run-sse.js";
 import { stepRun, watchCall } from "./run-step.js";
 import { isFinal, RunStore } from "./run-store.js";
-import type { CancelResult, RunRecord, RunSpec, RunWatch } from "./run-types.js";
+import type { CancelResult, EndedRun, RunRecord, RunSpec, RunWatch } from "./run-types.js";
 
 /**
  * One run (docs/gateway.md, "The run object"), one instance per transaction id: admitted by the
@@ -51,6 +51,16 @@ export class RunObject extends DurableObject<GatewayEnv> {
   async startAndAwait(spec: RunSpec): Promise<GatewayAnswer | null> {
     await this.start(spec);
     return this.awaitAnswer();
+  }
+
+  /**
+   * Keeps a run that ended in its request (keep-ended.ts): its end as endRun would have left it,
+   * effects done (a free run without an Idempotency-Key has none), deleted after its keep time.
+   */
+  async keepEnded(ended: EndedRun): Promise<void> {
+    if (this.read() !== null) return;
+    this.parts.runs.insertEnded(ended);
+    await this.ctx.storage.setAlarm(ended.record.expiresAt);
   }
 
   /** The run, or null when unknown or deleted after its keep time. */

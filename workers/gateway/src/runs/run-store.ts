@@ -4,7 +4,7 @@ import { ChangeSignal } from "./change-signal.js";
 import { appendEvent, closeLog } from "./run-events.js";
 import * as store from "./run-sql.js";
 import { runStatusBody } from "./run-status.js";
-import type { RunRecord, RunSpec } from "./run-types.js";
+import type { EndedRun, RunRecord, RunSpec } from "./run-types.js";
 
 export const isFinal = (record: RunRecord) => FINAL_RUN_STATES.has(record.status);
 
@@ -43,6 +43,17 @@ export class RunStore {
     store.insertRun(this.sql, { spec: JSON.stringify(spec), record: JSON.stringify(record) });
     this.tables = true;
     appendEvent(this.sql, { type: "status", status: record.status });
+  }
+
+  /** A run that ended in its request, written at once: as end() leaves one, effects done. */
+  insertEnded(ended: EndedRun): void {
+    const { spec, record, answer } = ended;
+    store.insertRun(this.sql, { spec: JSON.stringify(spec), record: JSON.stringify(record) });
+    this.tables = true;
+    store.storeAnswer(this.sql, JSON.stringify(answer));
+    store.markEffectsDone(this.sql);
+    appendEvent(this.sql, { type: "status", status: record.status });
+    this.emit({ type: "result", run: runStatusBody(record) });
   }
 
   markAsked(args: { askedAt: number; deadlineAt: number }): void {

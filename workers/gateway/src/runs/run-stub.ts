@@ -1,6 +1,6 @@
 import type { GatewayAnswer } from "../http/respond.js";
 import type { RunObject } from "./run-object.js";
-import type { CancelResult, RunRecord, RunSpec, RunWatch } from "./run-types.js";
+import type { CancelResult, EndedRun, RunRecord, RunSpec, RunWatch } from "./run-types.js";
 
 /**
  * The run object's RPC methods with their records typed: RPC types a RunRecord (its JSON
@@ -9,6 +9,7 @@ import type { CancelResult, RunRecord, RunSpec, RunWatch } from "./run-types.js"
 export type RunObjectRpc = {
   start(spec: RunSpec): Promise<RunRecord>;
   startAndAwait(spec: RunSpec): Promise<GatewayAnswer | null>;
+  keepEnded(ended: EndedRun): Promise<void>;
   awaitAnswer(): Promise<GatewayAnswer | null>;
   read(): Promise<RunRecord | null>;
   cancel(): Promise<CancelResult>;

@@ -4,6 +4,7 @@ import type { JsonObject } from "#shared/schemas/common";
 import type { RunLinks, RunProgress, RunState } from "#shared/schemas/runs";
 import type { SettleResponse } from "#shared/x402/transport";
 import type { IdempotencyKey } from "../claims/claims-types.js";
+import type { GatewayAnswer } from "../http/respond.js";
 
 /**
  * What an admitted run needs to go on without its client (docs/gateway.md, "Runs"): handed to its
@@ -58,3 +59,9 @@ export type CancelResult =
 
 /** A run and its event stream, from one call of its object (RunObject.watch). */
 export type RunWatch = { record: RunRecord; events: ReadableStream<Uint8Array> };
+
+/**
+ * A run that ended in its request, as its run object keeps it afterwards (keep-ended.ts): its
+ * final record, SPEC's answer, and the spec it ran by.
+ */
+export type EndedRun = { spec: RunSpec; record: RunRecord; answer: GatewayAnswer };

@@ -7,12 +7,13 @@ import type { IdempotencyKey } from "../claims/claims-types.js";
 import { errorAnswer, type GatewayAnswer, nowIso } from "../http/respond.js";
 import { runLinks } from "./run-status.js";
 import { mintRunToken } from "./run-token.js";
-import type { RunRecord, RunSpec } from "./run-types.js";
+import type { EndedRun, RunRecord, RunSpec } from "./run-types.js";
 
 /** What runExecute needs of a run object (RunObject over RPC; run-stub.ts runStub). */
 export type RunApi = {
   start(spec: RunSpec): Promise<RunRecord>;
   startAndAwait(spec: RunSpec): Promise<GatewayAnswer | null>;
+  keepEnded(ended: EndedRun): Promise<void>;
 };
 
 /** An admitted run as its run object is started with (run-execute.ts). */
@@ -59,20 +60,7 @@ export async function startRun(args: {
   const { run, runApi } = args;
   const x402 = run.x402Response === undefined ? {} : { x402: { response: run.x402Response } };
   const { token, tokenHash } = await mintRunToken();
-  const spec: RunSpec = {
-    transactionId: run.transactionId,
-    processId: run.processId,
-    payer: run.body.userAddress,
-    taskId: run.taskId,
-    ownerAddress: run.ownerAddress,
-    serviceUrl: run.serviceUrl,
-    agentRequest: agentRequestOf(run),
-    tokenHash,
-    timeoutMs: args.timeoutMs,
-    idempotency: run.idempotency,
-    ...(run.x402Response === undefined ? {} : { x402Response: run.x402Response }),
-    links: runLinks(args.origin, run.transactionId),
-  };
+  const spec = runSpecOf({ ...args, tokenHash });
   try {
     if (args.respondAsync) return { ...acceptedAnswer(await runApi.start(spec), token), ...x402 };
     // One call to the object: each call waits on its storage's commits and the object's turn.
@@ -86,6 +74,30 @@ export async function startRun(args: {
   return {
     ...errorAnswer(appError("internal_error"), { transactionId: run.transactionId }),
     ...x402,
+  };
+}
+
+/** The spec a run object keeps of an admitted run, under its access token's hash. */
+export function runSpecOf(args: {
+  run: StartingRun;
+  tokenHash: string;
+  timeoutMs: number;
+  origin: string;
+}): RunSpec {
+  const { run } = args;
+  return {
+    transactionId: run.transactionId,
+    processId: run.processId,
+    payer: run.body.userAddress,
+    taskId: run.taskId,
+    ownerAddress: run.ownerAddress,
+    serviceUrl: run.serviceUrl,
+    agentRequest: agentRequestOf(run),
+    tokenHash: args.tokenHash,
+    timeoutMs: args.timeoutMs,
+    idempotency: run.idempotency,
+    ...(run.x402Response === undefined ? {} : { x402Response: run.x402Response }),
+    links: runLinks(args.origin, run.transactionId),
   };
 }
 

@@ -62,6 +62,38 @@ describe("A2A JSON-RPC at /a2a/:processId", () => {
     expect(task.metadata?.["agentgate/accessToken"]).toMatch(/^agr_[0-9a-f]{64}$/);
   });
 
+  it("keeps a blocking SendMessage's task: read at once with its token, ended, not cancelable", async () => {
+    const task = await send({ kept: "after the answer" });
+    const token = z.string().parse(task.metadata?.["agentgate/accessToken"]);
+    const headers = { authorization: `Bearer ${token}` };
+    // Straight after the answer: the store sent before the answer left reached the object first.
+    const read = taskSchema.parse(
+      await rpcResult(
+        await a2aRpc({ processId, method: "GetTask", params: { id: task.id }, headers }),
+      ),
+    );
+    expect(read.status.state).toBe("TASK_STATE_COMPLETED");
+    expect(read.artifacts).toEqual(task.artifacts);
+    const run = await SELF.fetch(`${GATEWAY}/api/runs/${task.id}`, { headers });
+    expect(run.status).toBe(200);
+    expect(await run.json()).toMatchObject({
+      status: "completed",
+      taskId: null,
+      result: { echo: { kept: "after the answer" } },
+      outcome: null,
+    });
+    const events = await SELF.fetch(`${GATEWAY}/api/runs/${task.id}/events`, { headers });
+    expect(await events.text()).toContain("event: result");
+    const cancel = await rpcError(
+      await a2aRpc({ processId, method: "CancelTask", params: { id: task.id }, headers }),
+    );
+    expect(cancel.code).toBe(-32002);
+    const subscribe = await rpcError(
+      await a2aRpc({ processId, method: "SubscribeToTask", params: { id: task.id }, headers }),
+    );
+    expect(subscribe.code).toBe(-32004);
+  });
+
   it("returnImmediately answers the task at once; GetTask with its token reads it", async () => {
     const started = await send({ delayMs: 300 }, { returnImmediately: true });
     expect(["TASK_STATE_SUBMITTED", "TASK_STATE_WORKING"]).toContain(started.status.state);

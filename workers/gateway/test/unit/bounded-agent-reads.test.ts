@@ -33,6 +33,10 @@ const ALLOWED: Record<string, { reads: string[]; why: string }> = {
     reads: ["arrayBuffer"],
     why: "the console's request to relay to the ledger, behind the same bodyLimit",
   },
+  "a2a/after-answer.ts": {
+    reads: ["arrayBuffer"],
+    why: "the gateway's own A2A answer, whose agent result was read capped (agent-answer.ts)",
+  },
   "mcp/serve-mcp.ts": {
     reads: ["json"],
     why: "the MCP client's JSON-RPC body, behind the same bodyLimit",

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "#shared/auth/agent-signature";
 import { PROCESS_STATUS } from "#shared/contract/status";
 import { type AppError, appError, fail, ok } from "#shared/errors/app-error";
 import { gatewayContextJson } from "#shared/ledger/records";
+import type { ExecuteRequest } from "../../src/execute/execute-types.js";
 import type { AgentOutcome } from "../../src/execute/forward-to-agent.js";
 import { newTransactionId } from "../../src/execute/transaction-id.js";
 import { type RunOutcome, runEndOf } from "../../src/runs/run-answer.js";
 import { type RunDeps, runExecute } from "../../src/runs/run-execute.js";
+import { RUN_KEEP_MS } from "../../src/runs/run-limits.js";
+import type { EndedRun } from "../../src/runs/run-types.js";
+import type { RunApi } from "../../src/runs/start-run.js";
 import { failedRun } from "../support/failed-run.js";
 
 // Which execute answers are SPEC's failed run and which are 5xx (SPEC.md, "Errors";
@@ -40,6 +45,8 @@ function depsOf(args: {
   forward: () => Promise<AgentOutcome>;
   dataRefusal?: AppError;
   unresolvable?: string;
+  /** The run object, where a test lets a free run reach it. */
+  runApi?: RunApi;
 }): RunDeps {
   return {
     loadContext: async () => context,
@@ -57,13 +64,13 @@ function depsOf(args: {
       throw new Error("claimRun used by a free run");
     },
     timeoutMs: 1_000,
-    run: () => untouched("run"),
+    run: () => args.runApi ?? untouched("run"),
     ledger: untouched("ledger"),
     unsignedTransactionTtlSeconds: 600,
   };
 }
 
-function run(deps: RunDeps) {
+function run(deps: RunDeps, blockingTask?: ExecuteRequest["blockingTask"]) {
   const rawBody = new TextEncoder().encode(JSON.stringify({ userAddress: USER, data: {} }));
   return runExecute({
     request: {
@@ -77,6 +84,7 @@ function run(deps: RunDeps) {
       speaksX402: false,
       resourceUrl: `https://gateway.test/api/execute/${PROCESS_ID}`,
       origin: "https://gateway.test",
+      ...(blockingTask === undefined ? {} : { respondAsync: true, blockingTask }),
     },
     deps,
   });
@@ -160,5 +168,56 @@ describe("execute answers in SPEC's shapes", () => {
       error: "Internal server error",
     });
     expect(JSON.stringify(answer.body)).not.toMatch(/secret|path\.ts/);
+  });
+});
+
+/** A run object that only keeps ended runs (into `kept`): a start fails the test. */
+function keepingRunApi(kept: EndedRun[]): RunApi {
+  const started = () => Promise.reject(new Error("a run object started the run"));
+  return {
+    start: started,
+    startAndAwait: started,
+    keepEnded: async (ended) => {
+      kept.push(ended);
+    },
+  };
+}
+
+describe("a blocking task's free run (A2A's blocking SendMessage)", () => {
+  it("runs in its request and keeps its end in the run object after the answer", async () => {
+    const kept: EndedRun[] = [];
+    const after: Promise<unknown>[] = [];
+    const runApi = keepingRunApi(kept);
+    const answer = await run(
+      depsOf({ forward: async () => ({ kind: "completed", result: { echo: 1 } }), runApi }),
+      { add: (work) => after.push(work()) },
+    );
+    expect(answer.status).toBe(200);
+    expect(after).toHaveLength(1);
+    await Promise.all(after);
+    const [ended] = kept;
+    if (ended === undefined || answer.kept === undefined) throw new Error("nothing kept");
+    expect(answer.kept.record).toEqual(ended.record);
+    expect(ended.record).toMatchObject({ status: "completed", result: { echo: 1 }, taskId: null });
+    expect(ended.record.expiresAt).toBe((ended.record.endedAt ?? 0) + RUN_KEEP_MS);
+    expect(ended.answer).toMatchObject({ status: 200, body: { result: { echo: 1 } } });
+    // The token is shown in the answer only; the object keeps its hash, as for any run.
+    expect(ended.spec.tokenHash).toBe(await sha256Hex(answer.kept.accessToken));
+    expect(JSON.stringify(ended)).not.toContain(answer.kept.accessToken);
+  });
+
+  it("keeps an agent's failure as the failed task it is", async () => {
+    const kept: EndedRun[] = [];
+    const runApi = keepingRunApi(kept);
+    const answer = await run(
+      depsOf({ forward: async () => ({ kind: "failed", error: "no such document" }), runApi }),
+      { add: (work) => work() },
+    );
+    expect(answer.kept?.record).toMatchObject({
+      status: "failed",
+      code: "agent_failed",
+      error: "no such document",
+    });
+    expect(kept[0]?.answer.status).toBe(400);
   });
 });

@@ -1,0 +1,39 @@
+/**
+ * Work an A2A request leaves for after its answer (a blocking task's keep, runs/keep-ended.ts):
+ * started, under the request's `waitUntil`, once the answer's body was written and closed, so
+ * the client does not wait for it (started any earlier, the work ran on workerd's one thread
+ * before the answer's bytes went out: docs/benchmarks.md, "A2A SendMessage"), and it is under
+ * way before the client can ask again: a client needs a round trip to ask, the start none. The
+ * answer keeps its Content-Length (FixedLengthStream): the client has it whole at its last byte.
+ */
+export class AfterAnswer {
+  private readonly queued: Array<() => Promise<unknown>> = [];
+
+  constructor(private readonly ctx: Pick<ExecutionContext, "waitUntil">) {}
+
+  add(work: () => Promise<unknown>): void {
+    this.queued.push(work);
+  }
+
+  /** `response` as sent, with the queued work started as its body's last byte goes out. */
+  async send(response: Response): Promise<Response> {
+    if (this.queued.length === 0) return response;
+    const start = () => {
+      for (const work of this.queued.splice(0)) this.ctx.waitUntil(work());
+    };
+    if (response.body === null) {
+      start();
+      return response;
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const { readable, writable } = new FixedLengthStream(bytes.byteLength);
+    const writer = writable.getWriter();
+    this.ctx.waitUntil(
+      writer
+        .write(bytes)
+        .then(() => writer.close())
+        .finally(start),
+    );
+    return new Response(readable, response);
+  }
+}
