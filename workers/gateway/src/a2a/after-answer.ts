@@ -3,8 +3,8 @@
  * started, under the request's `waitUntil`, once the answer's body was written and closed, so
  * the client does not wait for it (started any earlier, the work ran on workerd's one thread
  * before the answer's bytes went out: docs/benchmarks.md, "A2A SendMessage"), and it is under
- * way before the client can ask again: a client needs a round trip to ask, the start none. The
- * answer keeps its Content-Length (FixedLengthStream): the client has it whole at its last byte.
+ * way a client's round trip before the client can ask again. The answer keeps its Content-Length
+ * (FixedLengthStream): the client has it whole at its last byte, with no closing chunk after.
  */
 export class AfterAnswer {
   private readonly queued: Array<() => Promise<unknown>> = [];
@@ -28,11 +28,12 @@ export class AfterAnswer {
     const bytes = new Uint8Array(await response.arrayBuffer());
     const { readable, writable } = new FixedLengthStream(bytes.byteLength);
     const writer = writable.getWriter();
+    // A client that hung up before the end holds no answer, so nothing is left for it.
     this.ctx.waitUntil(
       writer
         .write(bytes)
         .then(() => writer.close())
-        .finally(start),
+        .then(start, () => undefined),
     );
     return new Response(readable, response);
   }

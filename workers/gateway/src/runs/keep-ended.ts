@@ -10,9 +10,11 @@ export type KeptRun = { record: RunRecord; accessToken: string };
 /**
  * Keeps a run that ran and ended in its request (A2A's blocking SendMessage; docs/gateway.md,
  * "Which runs have a run object"): its task must be readable later, so its run object keeps its
- * end under an access token, as it keeps any run's. The store is sent as the answer is (a2a/
- * after-answer.ts), so the client waits for the agent and not for the object's storage, and a
- * read that follows the answer reaches the object after the store.
+ * end under an access token, as it keeps any run's. The store starts once the answer is written
+ * (a2a/after-answer.ts), so the client waits for the agent and not for the object's storage, and
+ * a client's round trip ahead of any read that follows the answer. A failed store is tried again
+ * once; should that fail too, the task is not kept (docs/gateway.md, "Which runs have a run
+ * object": the run is free and its client holds the result).
  */
 export async function keepEnded(args: {
   run: StartingRun;
@@ -29,11 +31,13 @@ export async function keepEnded(args: {
   const spec = runSpecOf({ run, tokenHash, timeoutMs: args.timeoutMs, origin: args.origin });
   const working: RunRecord = { ...submittedRecord(spec, startedAt), status: "working", startedAt };
   const record = finalRecord({ record: working, end, now: Date.now() });
+  const store = () => args.runApi.keepEnded({ spec, record, answer: end.answer });
   args.afterAnswer(() =>
-    args.runApi.keepEnded({ spec, record, answer: end.answer }).catch((error: unknown) => {
-      // The client has its answer; only a later read of the task misses it.
-      console.error("gateway: kept run not stored", run.transactionId, error);
-    }),
+    store()
+      .catch(store)
+      .catch((error: unknown) => {
+        console.error("gateway: kept run not stored", run.transactionId, error);
+      }),
   );
   return { record, accessToken: token };
 }

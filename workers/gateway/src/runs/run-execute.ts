@@ -13,9 +13,9 @@ export type RunDeps = ExecuteDeps & { run(transactionId: string): RunApi };
 export type ExecuteAnswer = GatewayAnswer & { kept?: KeptRun };
 
 /**
- * POST /api/execute/:processId after body validation, and MCP tools/call: the paid path reads as
- * context, refusals, admit (execute/admit-execute.ts), then the run in its run object and its
- * finish there (start-run.ts, run-object.ts). Transport-free: the HTTP route, the MCP server and
+ * POST /api/execute/:processId after body validation, MCP tools/call and A2A's SendMessage: the
+ * paid path reads as context, refusals, admit (execute/admit-execute.ts), then the run in its run
+ * object and its finish there (start-run.ts, run-object.ts); a free blocking run in its request. Transport-free: the HTTP route, the MCP server and
  * A2A call it with runDepsFor's deps; a failure becomes its answer once, by answerOf
  * (http/failure.ts).
  */
@@ -69,10 +69,11 @@ function startingRun(request: ExecuteRequest, run: AdmittedRun): StartingRun {
 
 /**
  * A free blocking run without an Idempotency-Key runs in its request, as SPEC's execute always
- * did (docs/gateway.md, "Which runs have a run object"): it has no payment to settle, no stored
- * answer, and no credential anyone holds to read it later (no token is issued, and its
- * userAddress is unproven), so a run object would keep nothing anyone could use, at a quarter of
- * the free throughput (docs/benchmarks.md, "Runs as durable tasks").
+ * did (docs/gateway.md, "Which runs have a run object"): it has no payment to settle and no
+ * stored answer, and a run object would cost a quarter of the free throughput (docs/
+ * benchmarks.md, "Runs as durable tasks"). A blocking execute's run can be read by nobody later
+ * (no token is issued, its userAddress is unproven); an A2A blocking task's is kept once ended
+ * (keep-ended.ts), since its answer carries a token.
  */
 function runsInRequest(request: ExecuteRequest, run: AdmittedRun): boolean {
   const blocking = request.respondAsync !== true || request.blockingTask !== undefined;

@@ -66,7 +66,7 @@ describe("A2A JSON-RPC at /a2a/:processId", () => {
     const task = await send({ kept: "after the answer" });
     const token = z.string().parse(task.metadata?.["agentgate/accessToken"]);
     const headers = { authorization: `Bearer ${token}` };
-    // Straight after the answer: the store sent before the answer left reached the object first.
+    // Straight after the answer: the store, started as the answer was written, got there first.
     const read = taskSchema.parse(
       await rpcResult(
         await a2aRpc({ processId, method: "GetTask", params: { id: task.id }, headers }),

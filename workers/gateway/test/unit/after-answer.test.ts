@@ -27,6 +27,14 @@ describe("AfterAnswer", () => {
     expect(waited).toHaveLength(2);
   });
 
+  it("leaves the work undone, and throws nothing, when the client hangs up before the end", async () => {
+    const { after, waited, started } = counted();
+    const answer = await after.send(Response.json({ task: "t" }));
+    await answer.body?.cancel();
+    await Promise.all(waited);
+    expect(started()).toBe(0);
+  });
+
   it("starts it at once for an answer without a body, and leaves other answers as they are", async () => {
     const { after, started } = counted();
     await after.send(new Response(null, { status: 204 }));
