@@ -2,9 +2,10 @@
  * Work an A2A request leaves for after its answer (a blocking task's keep, runs/keep-ended.ts):
  * started, under the request's `waitUntil`, once the answer's body was written and closed, so
  * the client does not wait for it (started any earlier, the work ran on workerd's one thread
- * before the answer's bytes went out: docs/benchmarks.md, "A2A SendMessage"), and it is under
- * way a client's round trip before the client can ask again. The answer keeps its Content-Length
- * (FixedLengthStream): the client has it whole at its last byte, with no closing chunk after.
+ * before the answer's bytes went out: docs/benchmarks.md, "A blocking SendMessage's free task in
+ * its request"), and it is under way a client's round trip before the client can ask again.
+ * The answer keeps its Content-Length (FixedLengthStream): the client has it whole at its last
+ * byte, with no closing chunk after.
  */
 export class AfterAnswer {
   private readonly queued: Array<() => Promise<unknown>> = [];
