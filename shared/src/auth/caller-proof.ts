@@ -89,7 +89,8 @@ export async function signCallerProof(args: {
   });
 }
 
-function normalizeAuthenticationKey(key: string | Uint8Array): string {
+/** An authentication key as lower-case hex without `0x`, whichever form the ledger gave it in. */
+export function normalizeAuthenticationKey(key: string | Uint8Array): string {
   return typeof key === "string" ? key.toLowerCase().replace(/^0x/, "") : bytesToHex(key);
 }
 

@@ -1,5 +1,4 @@
-import { bytesToHex } from "#shared/auth/bytes";
-import { CALLER_PUBLIC_KEY_HEADER } from "#shared/auth/caller-proof";
+import { CALLER_PUBLIC_KEY_HEADER, normalizeAuthenticationKey } from "#shared/auth/caller-proof";
 import { callerProofAddress } from "#shared/auth/caller-proof-address";
 import { appError, fail, ok, type Result } from "#shared/errors/app-error";
 import { gatewayConfig } from "../config.js";
@@ -54,8 +53,7 @@ export async function payerRuns(args: {
   });
   if (!proof.ok) return proof;
   const current = await payerAuthenticationKey({ env, processId, payer });
-  const currentHex = typeof current === "string" ? current.toLowerCase() : bytesToHex(current);
-  if (currentHex.replace(/^0x/, "") !== payer.slice(2)) {
+  if (normalizeAuthenticationKey(current) !== payer.slice(2)) {
     return fail(
       appError("unauthorized", "The caller proof's public key no longer controls its account", {
         reason: "wrong_key",
