@@ -11,12 +11,12 @@ import { type AgentConfig, AgentConfigError } from "../config/agent-config.js";
 import type { AgentDurableObject } from "../durable/agent-durable-object.js";
 import { admitTransaction } from "../execution/admit-transaction.js";
 import { executeTransaction } from "../execution/execute-transaction.js";
-import { readMemoryUsage } from "../runtime/memory-usage.js";
-import { currentVersionId, uptimeSeconds, versionStartedAt } from "../runtime/uptime.js";
+import { currentVersionId, versionStartedAt } from "../runtime/uptime.js";
 import { agentCard } from "./agent-card.js";
 import { checkGatewayRequest, notConfigured } from "./check-gateway.js";
 import { errorResponse } from "./error-response.js";
 import { readExecuteRequest } from "./read-execute-request.js";
+import { healthBody, infoBody } from "./status-bodies.js";
 import { streamExecute, wantsEventStream } from "./stream-execute.js";
 
 const LEFT_BEFORE_START = "The caller left before the run started; it did not run";
@@ -65,43 +65,13 @@ export function createAgentApp<Schema extends z.ZodType>(args: {
     await next();
   });
 
-  app.get("/health", (c) => {
-    const now = Date.now();
-    const { gateway } = c.var.config;
-    return c.json({
-      success: true as const,
-      status: gateway.problem === null ? "ok" : "not_configured",
-      // Beyond the common health fields (docs/agent.md, "Answers"): how this agent knows its
-      // caller, and why it serves nothing if so.
-      gatewayAuth: {
-        mode:
-          gateway.keys.length > 0
-            ? "signed"
-            : gateway.problem === null
-              ? "unsigned_loopback"
-              : "not_configured",
-        keys: gateway.keys.length,
-        ...(gateway.problem === null ? {} : { problem: gateway.problem }),
-      },
-      process: c.var.config.process,
-      uptime: uptimeSeconds(c.var.startedAt, now),
-      memory: readMemoryUsage(),
-      timestamp: new Date(now).toISOString(),
-    });
+  const status = (c: { var: AgentApp["Variables"] }) => ({
+    config: c.var.config,
+    startedAt: c.var.startedAt,
+    now: Date.now(),
   });
-
-  app.get("/info", (c) => {
-    const now = Date.now();
-    return c.json({
-      success: true as const,
-      process: c.var.config.process,
-      workflows: c.var.config.workflows,
-      uptime: uptimeSeconds(c.var.startedAt, now),
-      timestamp: new Date(now).toISOString(),
-      // Beyond the common info fields (docs/agent.md, "Input and output schemas").
-      ...schemas,
-    });
-  });
+  app.get("/health", (c) => c.json(healthBody(status(c))));
+  app.get("/info", (c) => c.json(infoBody({ ...status(c), schemas })));
 
   // Public discovery data, unsigned like /info (docs/agent.md, "Agent card"); like every route
   // but /health it answers only once the agent has a gateway to serve.
