@@ -37,8 +37,8 @@ import { withPaymentCompleted } from "./x402-task.js";
  * The A2A request handler of one process at the gateway (docs/gateway.md, "A2A"), over the
  * durable runs: a task is a run, so every method reads or moves its run object and nothing is
  * kept in this isolate (a blocking SendMessage's free run runs in its request and is kept there
- * after: runs/keep-ended.ts). Built per request; the SDK's transports call it and turn the errors it
- * throws (a2a-errors.ts) into the binding's codes.
+ * after: runs/keep-ended.ts). Built per request; the SDK's transports call it and turn the
+ * errors it throws (a2a-errors.ts) into the binding's codes.
  */
 export class RunRequestHandler implements A2ARequestHandler {
   constructor(

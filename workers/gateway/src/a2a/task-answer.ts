@@ -18,10 +18,9 @@ export type StartedTask =
 
 /**
  * The task an execute answer makes (docs/gateway.md, "A2A"): an admitted run; a blocking task's
- * run that ended in its request, that end; a paid process
- * without a usable payment, the a2a-x402 offer; a payment message refused, `payment-failed`; any
- * other refusal a `rejected` task saying why. Data the schema refuses is invalid params, and the
- * gateway's own faults are errors.
+ * run that ended in its request, that end; a paid process without a usable payment, the a2a-x402
+ * offer; a payment message refused, `payment-failed`; any other refusal a `rejected` task saying
+ * why. Data the schema refuses is invalid params, and the gateway's own faults are errors.
  */
 export function taskOfAnswer(args: {
   answer: ExecuteAnswer;

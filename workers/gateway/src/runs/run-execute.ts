@@ -15,9 +15,9 @@ export type ExecuteAnswer = GatewayAnswer & { kept?: KeptRun };
 /**
  * POST /api/execute/:processId after body validation, MCP tools/call and A2A's SendMessage: the
  * paid path reads as context, refusals, admit (execute/admit-execute.ts), then the run in its run
- * object and its finish there (start-run.ts, run-object.ts); a free blocking run in its request. Transport-free: the HTTP route, the MCP server and
- * A2A call it with runDepsFor's deps; a failure becomes its answer once, by answerOf
- * (http/failure.ts).
+ * object and its finish there (start-run.ts, run-object.ts); a free blocking run in its request.
+ * Transport-free: the HTTP route, the MCP server and A2A call it with runDepsFor's deps; a
+ * failure becomes its answer once, by answerOf (http/failure.ts).
  */
 export async function runExecute(args: {
   request: ExecuteRequest;

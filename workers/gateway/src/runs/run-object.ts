@@ -15,9 +15,9 @@ import type { CancelResult, EndedRun, RunRecord, RunSpec, RunWatch } from "./run
  * One run (docs/gateway.md, "The run object"), one instance per transaction id: admitted by the
  * execute route, then driven by this object's alarm, not by the client's request, so it ends,
  * is reported and can be read even when its client went away (or, for an A2A blocking task's
- * free run, only kept here once it ended in its request: keepEnded). In memory only what a restart may
- * lose: the agent call (agent-call.ts) and the waiters of awaitEnd and event streams; storage
- * says the rest, and a re-fired alarm finishes what a restart cut (run-step.ts).
+ * free run, only kept here once it ended in its request: keepEnded). In memory only what a
+ * restart may lose: the agent call (agent-call.ts) and the waiters of awaitEnd and event
+ * streams; storage says the rest, and a re-fired alarm finishes what a restart cut (run-step.ts).
  */
 export class RunObject extends DurableObject<GatewayEnv> {
   private readonly parts: RunParts;

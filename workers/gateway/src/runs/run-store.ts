@@ -48,12 +48,10 @@ export class RunStore {
   /** A run that ended in its request, written at once: as end() leaves one, effects done. */
   insertEnded(ended: EndedRun): void {
     const { spec, record, answer } = ended;
-    store.insertRun(this.sql, { spec: JSON.stringify(spec), record: JSON.stringify(record) });
-    this.tables = true;
+    this.insert(spec, record);
     store.storeAnswer(this.sql, JSON.stringify(answer));
-    store.markEffectsDone(this.sql);
-    appendEvent(this.sql, { type: "status", status: record.status });
     this.emit({ type: "result", run: runStatusBody(record) });
+    this.effectsDone();
   }
 
   markAsked(args: { askedAt: number; deadlineAt: number }): void {
