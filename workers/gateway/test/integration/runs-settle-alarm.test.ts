@@ -7,33 +7,14 @@ import { endRun } from "../../src/runs/run-end.js";
 import { RUN_SETTLE_RETRY_MS, RUN_WATCH_MS } from "../../src/runs/run-limits.js";
 import type { RunParts } from "../../src/runs/run-parts.js";
 import { submittedRecord } from "../../src/runs/run-record.js";
-import { runLinks } from "../../src/runs/run-status.js";
 import { RunStore } from "../../src/runs/run-store.js";
 import { runStub } from "../../src/runs/run-stub.js";
-import type { RunSpec } from "../../src/runs/run-types.js";
-import { GATEWAY } from "../support/ledger-fixtures.js";
+import { freeSpec } from "../support/free-run-spec.js";
 
 // A run's end is written before its effects (the claims object, the outcome queue) are told, and
 // a restart may cut them: an alarm must then be due within RUN_SETTLE_RETRY_MS to tell them again
 // (docs/gateway.md, "The run object"). The effects are held here, as if still under way, to read
 // the alarm at that moment.
-
-function freeSpec(transactionId: string): RunSpec {
-  const processId = "settle-alarm";
-  return {
-    transactionId,
-    processId,
-    payer: `0x${"1".repeat(64)}`,
-    taskId: null,
-    ownerAddress: `0x${"2".repeat(64)}`,
-    serviceUrl: "service://ECHO_AGENT",
-    agentRequest: { transactionId, processId, userAddress: `0x${"1".repeat(64)}`, data: {} },
-    tokenHash: "0".repeat(64),
-    timeoutMs: 60_000,
-    idempotency: null,
-    links: runLinks(GATEWAY, transactionId),
-  };
-}
 
 /** Ends a run whose alarm is `alarmAt` while its effects are held; the alarm then, and when. */
 async function alarmWhileEffectsHeld(alarmAt: (now: number) => number | null) {
