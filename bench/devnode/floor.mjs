@@ -10,8 +10,8 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { benchOptions } from "../options.mjs";
+import { serverCpuMs } from "../server-cpu.mjs";
 import { httpClient } from "./http-client.mjs";
-import { serverCpuMs } from "./server-cpu.mjs";
 
 const options = benchOptions({
   integers: { requests: { fallback: 20000 }, concurrency: { fallback: 16 } },

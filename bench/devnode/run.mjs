@@ -19,8 +19,8 @@ import {
   Network,
 } from "@aptos-labs/ts-sdk";
 import { benchOptions } from "../options.mjs";
+import { serverCpuMs } from "../server-cpu.mjs";
 import { httpClient } from "./http-client.mjs";
-import { serverCpuMs } from "./server-cpu.mjs";
 import { startDevnode } from "./start-devnode.mjs";
 
 const MODULE = "0xfee0f52c085bea4b899ea93e0e6c2e517ce4dd368204e0b3872646922aa2bb4f";

@@ -244,13 +244,19 @@ export async function payAndRunFigures(args) {
   }
   const paidRps = [];
   const freeRps = [];
+  // CPU per run of each process (args.cpu: name -> ms used so far), summed over the rounds: on
+  // one workerd thread, throughput is the inverse of its CPU per run.
+  const paidCpu = cpuTally(args.cpu);
+  const freeCpu = cpuTally(args.cpu);
   // Throughput compares the gateway's work alone: measured without the added round trip.
   for (let r = 0; r < (args.clientRttMs > 0 ? 0 : args.rounds); r++) {
     // With run.mjs --cpu-profile, the first round's paid runs are profiled.
     const stopProfile = r === 0 ? await args.profile?.() : undefined;
-    paidRps.push(await paidBatch(args.perRound));
+    paidRps.push(await paidCpu.over(args.perRound, () => paidBatch(args.perRound)));
     await stopProfile?.();
-    freeRps.push((await args.load(args.perRound, args.freeExecute)).rps);
+    freeRps.push(
+      (await freeCpu.over(args.perRound, () => args.load(args.perRound, args.freeExecute))).rps,
+    );
   }
   return {
     latency,
@@ -260,6 +266,29 @@ export async function payAndRunFigures(args) {
     ratio: latency.payAndRun.p50 / latency.threeStep.p50,
     paidRps: median(paidRps),
     freeRps: median(freeRps),
+    paidCpu: paidCpu.perRun(),
+    freeCpu: freeCpu.perRun(),
+  };
+}
+
+/**
+ * CPU used per run by each process of `cpu` (name -> ms used so far, or null where it cannot be
+ * read) across the stretches passed to `over`.
+ */
+function cpuTally(cpu) {
+  const used = Object.fromEntries(Object.keys(cpu).map((name) => [name, 0]));
+  let runs = 0;
+  return {
+    async over(count, work) {
+      const before = Object.fromEntries(Object.entries(cpu).map(([name, read]) => [name, read()]));
+      const result = await work();
+      for (const [name, read] of Object.entries(cpu))
+        used[name] += (read() ?? 0) - (before[name] ?? 0);
+      runs += count;
+      return result;
+    },
+    perRun: () =>
+      Object.fromEntries(Object.entries(used).map(([name, ms]) => [name, runs ? ms / runs : 0])),
   };
 }
 
@@ -288,4 +317,10 @@ export function printPayAndRun(figures, args) {
   console.log(
     `paid execute (pay-and-run) vs free execute, ${args.rounds} rounds of ${args.perRound} at concurrency ${args.concurrency} (medians): ${figures.paidRps.toFixed(1)} vs ${figures.freeRps.toFixed(1)} req/s = ${(figures.paidRps / figures.freeRps).toFixed(2)}x`,
   );
+  const perRun = (cpu) =>
+    Object.entries(cpu)
+      .map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`)
+      .join(", ");
+  console.log(`  CPU per paid run: ${perRun(figures.paidCpu)}`);
+  console.log(`  CPU per free execute: ${perRun(figures.freeCpu)}`);
 }

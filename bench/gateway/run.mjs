@@ -11,9 +11,16 @@
 //   - list p50 over N registered processes with a tag filter;
 //   - the data check against hostile input schemas (schema-check.mjs, which also runs alone).
 //
+// The devnode (with the bench's ledger request counter in front of it) runs in a workerd of its
+// own, reached over loopback HTTP, as `npm start` runs it (scripts/lib/stack.mjs) and as a real
+// node is reached: workerd serves a process's requests on one thread, and a ledger on the
+// gateway's thread would charge the node's work to the gateway. `--devnode shared` puts it back
+// in the gateway's workerd behind a service binding, as the bench ran before 2026-11-27
+// (docs/benchmarks.md, "The devnode in a workerd of its own").
+//
 //   node bench/gateway/run.mjs [--requests 3000] [--rounds 3] [--concurrency 16] [--processes 10000]
 //     [--pay-runs 30] [--paid-requests 100] [--client-rtt-ms 0] [--async-runs 30] [--a2a-runs 30]
-//     [--cpu-profile DIR] (CPU profiles of the devnode, the gateway, the paid agent and the bench's
+//     [--devnode apart|shared] [--cpu-profile DIR] (CPU profiles of the devnode, the gateway, the paid agent and the bench's
 //     ledger request counter over the first round of paid throughput, cpu-profile.mjs)
 //
 // Not part of `npm test`. Loopback only, a bounded number of requests; state in a temp folder.
@@ -25,6 +32,7 @@ import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { bundleWorkerCode } from "../../scripts/lib/bundle-worker.mjs";
 import { benchOptions } from "../options.mjs";
+import { childWorkerdPids, serverCpuMs } from "../server-cpu.mjs";
 import { a2aSendFigures, printA2aSend } from "./a2a-send.mjs";
 import { asyncRunFigures, printAsyncRuns } from "./async-runs.mjs";
 import { profileWorkers } from "./cpu-profile.mjs";
@@ -45,8 +53,11 @@ const options = benchOptions({
     "async-runs": { fallback: 30 },
     "a2a-runs": { fallback: 30 },
   },
-  strings: { "cpu-profile": "" },
+  strings: { "cpu-profile": "", devnode: "apart" },
 });
+const DEVNODE_APART = options.devnode === "apart";
+if (!DEVNODE_APART && options.devnode !== "shared")
+  throw new Error(`--devnode is apart or shared, not ${options.devnode}`);
 const PROFILE_DIR = options["cpu-profile"];
 const REQUESTS = options.requests;
 const ROUNDS = options.rounds;
@@ -106,6 +117,24 @@ function fromConfig(configPath, name, scriptPath, overrides = {}, env = undefine
   };
 }
 
+/**
+ * The bench's processes as CPU readers (ms used so far): the gateway's workerd (with the agents,
+ * and the devnode when it is shared), the devnode's when it runs apart, and this process (the
+ * bench's clients and Miniflare's side of the requests).
+ */
+function processCpu() {
+  const gatewayPids = childWorkerdPids().filter((pid) => !ledgerPids.includes(pid));
+  const self = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  return {
+    [DEVNODE_APART ? "gateway's workerd" : "the one workerd"]: () => serverCpuMs(gatewayPids),
+    ...(DEVNODE_APART ? { "devnode's workerd": () => serverCpuMs(ledgerPids) } : {}),
+    "the bench process": self,
+  };
+}
+
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -157,56 +186,82 @@ const agentSigner = {
   sign: (message) => operator.sign(message).toUint8Array(),
 };
 
-const mf = new Miniflare({
+// The ledger side: the devnode and the counter in front of it; the counter has a socket of its own
+// when the devnode runs apart.
+const ledgerWorkers = [
+  // A socket of its own for the bench's clients, so their ledger requests skip Miniflare's
+  // dispatch (the gateway's still go through the counter).
+  fromConfig("workers/ledger/wrangler.jsonc", "agentgate-ledger", ledgerJs, {
+    bindings: { DEV_FAUCET: "true" },
+    ...DIRECT,
+  }),
+  {
+    name: "ledger-counter",
+    modules: true,
+    modulesRoot: OUT,
+    scriptPath: counterJs,
+    compatibilityDate: "2026-04-01",
+    serviceBindings: { DEVNODE: "agentgate-ledger" },
+    ...(DEVNODE_APART ? DIRECT : {}),
+  },
+];
+const mfOptions = (workers, state) => ({
   log: new Log(LogLevel.WARN),
   ...(PROFILE_DIR === "" ? {} : { inspectorPort: 0 }),
-  defaultPersistRoot: join(OUT, "state"),
-  workers: [
-    // The gateway's `local` environment: the default one deploys for a real network.
-    fromConfig(
-      "wrangler.jsonc",
-      "gateway",
-      gatewayJs,
-      {
-        serviceBindings: { LEDGER: "ledger-counter", ECHO_AGENT: "agent", ECHO_PAID: "agent-paid" },
-        bindings: {
-          AGENT_BINDINGS: "ECHO_AGENT,ECHO_PAID",
-          OPERATOR_PRIVATE_KEY: operator.privateKey.toString(),
-          PUBLIC_ORIGIN: "https://gateway.bench",
-          OPERATOR_OWNERS: "*",
+  defaultPersistRoot: join(OUT, state),
+  workers,
+});
+const ledgerMf = DEVNODE_APART ? new Miniflare(mfOptions(ledgerWorkers, "ledger-state")) : null;
+const ledgerBinding =
+  ledgerMf === null
+    ? "ledger-counter"
+    : {
+        external: { address: (await ledgerMf.unsafeGetDirectURL("ledger-counter")).host, http: {} },
+      };
+
+const mf = new Miniflare(
+  mfOptions(
+    [
+      // The gateway's `local` environment: the default one deploys for a real network.
+      fromConfig(
+        "wrangler.jsonc",
+        "gateway",
+        gatewayJs,
+        {
+          serviceBindings: { LEDGER: ledgerBinding, ECHO_AGENT: "agent", ECHO_PAID: "agent-paid" },
+          bindings: {
+            AGENT_BINDINGS: "ECHO_AGENT,ECHO_PAID",
+            OPERATOR_PRIVATE_KEY: operator.privateKey.toString(),
+            PUBLIC_ORIGIN: "https://gateway.bench",
+            OPERATOR_OWNERS: "*",
+          },
+          ...DIRECT,
         },
+        "local",
+      ),
+      fromConfig("workers/agent/wrangler.jsonc", "agent", agentJs, {
+        bindings: { ...agentAuth, AGENT_PROCESS_ID: "bench-free", AGENT_TIMEOUT_MS: "30000" },
+        ...DIRECT,
+      }),
+      fromConfig("workers/agent/wrangler.jsonc", "agent-paid", agentJs, {
+        bindings: { ...agentAuth, AGENT_PROCESS_ID: "bench-paid", AGENT_TIMEOUT_MS: "30000" },
+      }),
+      {
+        name: "hello",
+        modules: true,
+        modulesRoot: OUT,
+        scriptPath: helloJs,
+        compatibilityDate: "2026-04-01",
         ...DIRECT,
       },
-      "local",
-    ),
-    fromConfig("workers/ledger/wrangler.jsonc", "agentgate-ledger", ledgerJs, {
-      bindings: { DEV_FAUCET: "true" },
-    }),
-    fromConfig("workers/agent/wrangler.jsonc", "agent", agentJs, {
-      bindings: { ...agentAuth, AGENT_PROCESS_ID: "bench-free", AGENT_TIMEOUT_MS: "30000" },
-      ...DIRECT,
-    }),
-    fromConfig("workers/agent/wrangler.jsonc", "agent-paid", agentJs, {
-      bindings: { ...agentAuth, AGENT_PROCESS_ID: "bench-paid", AGENT_TIMEOUT_MS: "30000" },
-    }),
-    {
-      name: "hello",
-      modules: true,
-      modulesRoot: OUT,
-      scriptPath: helloJs,
-      compatibilityDate: "2026-04-01",
-      ...DIRECT,
-    },
-    {
-      name: "ledger-counter",
-      modules: true,
-      modulesRoot: OUT,
-      scriptPath: counterJs,
-      compatibilityDate: "2026-04-01",
-      serviceBindings: { DEVNODE: "agentgate-ledger" },
-    },
-  ],
-});
+      ...(ledgerMf === null ? ledgerWorkers : []),
+    ],
+    "state",
+  ),
+);
+const ledgerSide = ledgerMf ?? mf;
+// Which workerd is which, for CPU per run: the ledger's started first.
+const ledgerPids = ledgerMf === null ? [] : childWorkerdPids();
 
 try {
   await mf.ready;
@@ -216,8 +271,13 @@ try {
   const gateway = over(await mf.unsafeGetDirectURL("gateway"));
   const agent = over(await mf.unsafeGetDirectURL("agent"));
   const hello = over(await mf.unsafeGetDirectURL("hello"));
-  const counter = await mf.getWorker("ledger-counter");
-  const devnode = await mf.getWorker("agentgate-ledger");
+  const counter = await ledgerSide.getWorker("ledger-counter");
+  const devnode = over(await ledgerSide.unsafeGetDirectURL("agentgate-ledger"));
+  console.log(
+    DEVNODE_APART
+      ? "the devnode runs in a workerd of its own, reached over loopback HTTP (--devnode apart)"
+      : "the devnode runs in the gateway's workerd, behind a service binding (--devnode shared)",
+  );
   const ledger = helpers.createLedgerClient({
     network: helpers.resolveNetwork({ network: "local" }),
     fetch: (input, init) => devnode.fetch(input, init),
@@ -399,15 +459,23 @@ try {
       origin: "https://gateway.bench",
       freeExecute: viaGateway,
       load,
+      cpu: processCpu(),
       profile:
         PROFILE_DIR === ""
           ? undefined
-          : () =>
-              profileWorkers({
-                mf,
-                workers: ["agentgate-ledger", "gateway", "agent-paid", "ledger-counter"],
-                dir: PROFILE_DIR,
-              }),
+          : async () => {
+              const stops = await Promise.all([
+                profileWorkers({
+                  mf: ledgerSide,
+                  workers: ["agentgate-ledger", "ledger-counter"],
+                  dir: PROFILE_DIR,
+                }),
+                profileWorkers({ mf, workers: ["gateway", "agent-paid"], dir: PROFILE_DIR }),
+              ]);
+              return async () => {
+                for (const stop of stops) await stop();
+              };
+            },
     }),
     payAndRunArgs,
   );
@@ -459,5 +527,6 @@ try {
   printSchemaCheck(await schemaCheckFigures({ runs: ROUNDS * 10 }), { runs: ROUNDS * 10 });
 } finally {
   await mf.dispose();
+  await ledgerMf?.dispose();
   rmSync(OUT, { recursive: true, force: true });
 }

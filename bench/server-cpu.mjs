@@ -4,7 +4,9 @@ import { readdirSync, readFileSync } from "node:fs";
 
 const TICKS_PER_SECOND = 100;
 
-function childWorkerdPids() {
+/** The pids of this process's workerd children (Miniflare starts one per instance); [] off Linux. */
+export function childWorkerdPids() {
+  if (process.platform !== "linux") return [];
   const pids = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -20,11 +22,14 @@ function childWorkerdPids() {
   return pids;
 }
 
-/** Milliseconds of user + system CPU used so far by this process's workerd children; null off Linux. */
-export function serverCpuMs() {
+/**
+ * Milliseconds of user + system CPU used so far by the workerd processes `pids` (by default all of
+ * this process's workerd children); null off Linux.
+ */
+export function serverCpuMs(pids = childWorkerdPids()) {
   if (process.platform !== "linux") return null;
   let ticks = 0;
-  for (const pid of childWorkerdPids()) {
+  for (const pid of pids) {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     ticks += Number(fields[11]) + Number(fields[12]);
