@@ -218,6 +218,8 @@ const ledgerBinding =
     : {
         external: { address: (await ledgerMf.unsafeGetDirectURL("ledger-counter")).host, http: {} },
       };
+// Which workerd is which, for CPU per run: the ledger's is up before the gateway's starts.
+const ledgerPids = ledgerMf === null ? [] : childWorkerdPids();
 
 const mf = new Miniflare(
   mfOptions(
@@ -260,8 +262,6 @@ const mf = new Miniflare(
   ),
 );
 const ledgerSide = ledgerMf ?? mf;
-// Which workerd is which, for CPU per run: the ledger's started first.
-const ledgerPids = ledgerMf === null ? [] : childWorkerdPids();
 
 try {
   await mf.ready;
