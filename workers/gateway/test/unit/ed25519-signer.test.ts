@@ -1,14 +1,9 @@
-import {
-  Account,
-  type Ed25519Account,
-  Ed25519PrivateKey,
-  PrivateKey,
-  PrivateKeyVariants,
-} from "@aptos-labs/ts-sdk";
+import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
 import { signEd25519 } from "#shared/auth/ed25519-signer";
 import { verifyEd25519Strict } from "#shared/auth/ed25519-strict";
-import { simulatingSigner } from "../../src/outcome/operator-account.js";
+import { agentSignerOf } from "../../src/execute/agent-signer.js";
+import { operatorAccount, simulatingSigner } from "../../src/outcome/operator-account.js";
 import { TEST_OPERATOR_C_PRIVATE_KEY, TEST_OPERATOR_PRIVATE_KEY } from "../support/test-secrets.js";
 
 /**
@@ -34,12 +29,11 @@ const MESSAGES: Record<string, Uint8Array> = {
   "64 KiB": patterned(64 * 1024),
 };
 
+/** The account as the gateway derives it from OPERATOR_PRIVATE_KEY. */
 function accountOf(seed: string): Ed25519Account {
-  return Account.fromPrivateKey({
-    privateKey: new Ed25519PrivateKey(
-      PrivateKey.formatPrivateKey(seed, PrivateKeyVariants.Ed25519),
-    ),
-  });
+  const account = operatorAccount(seed);
+  if (account === null) throw new Error("no account for a key");
+  return account;
 }
 
 describe("Ed25519 signatures on Web Crypto equal the SDK's byte for byte", () => {
@@ -54,6 +48,7 @@ describe("Ed25519 signatures on Web Crypto equal the SDK's byte for byte", () =>
         expect(signature).toEqual(account.sign(message).toUint8Array());
         const publicKey = account.publicKey.toUint8Array();
         expect(await verifyEd25519Strict({ publicKey, signature, message })).toBe(true);
+        expect(await agentSignerOf(account)?.sign(message)).toEqual(signature);
 
         const authenticator = await simulatingSigner(account).signWithAuthenticator(message);
         expect(authenticator.bcsToBytes()).toEqual(
