@@ -25,7 +25,7 @@ export async function signFreshPayment(args: {
   const context = await session.transactions.transactionContext(
     signer.accountAddress.toStringLong(),
   );
-  const signedTransaction = signMakePayment({
+  const signedTransaction = await signMakePayment({
     signer,
     moduleAddress,
     context,

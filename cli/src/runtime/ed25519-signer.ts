@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject, sign } from "node:crypto";
+import { ed25519Pkcs8 } from "#shared/auth/ed25519-signer";
 import {
   ed25519Address,
   ed25519Authenticator,
@@ -6,17 +7,9 @@ import {
 } from "#shared/ledger/entry-bcs";
 import type { LedgerSigner } from "#shared/ledger/transactions";
 
-// DER header of a PKCS#8 Ed25519 private key; the 32-byte seed follows it.
-const PKCS8_ED25519_PREFIX = Uint8Array.from([
-  0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
-]);
-
 /** A private key's Node KeyObject, from its 32-byte seed. */
 export function ed25519KeyObject(seed: Uint8Array): KeyObject {
-  const der = new Uint8Array(PKCS8_ED25519_PREFIX.length + seed.length);
-  der.set(PKCS8_ED25519_PREFIX);
-  der.set(seed, PKCS8_ED25519_PREFIX.length);
-  return createPrivateKey({ key: Buffer.from(der), format: "der", type: "pkcs8" });
+  return createPrivateKey({ key: Buffer.from(ed25519Pkcs8(seed)), format: "der", type: "pkcs8" });
 }
 
 /** The raw 32-byte public key of an Ed25519 KeyObject. */

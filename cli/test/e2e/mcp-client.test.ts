@@ -123,7 +123,7 @@ describe("MCP client against the local stack", () => {
     const offer = await client.callTool({ name: PAID, arguments: { hello: "mcp" } });
     expect(offer.isError).toBe(true);
     expect(parsePaymentRequired(offer.structuredContent).success).toBe(true);
-    const payment = paymentForOffer({ offered: offer.structuredContent, key: user.key });
+    const payment = await paymentForOffer({ offered: offer.structuredContent, key: user.key });
 
     const paid = await client.callTool({
       name: PAID,

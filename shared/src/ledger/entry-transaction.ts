@@ -64,13 +64,11 @@ export function rawEntryTransaction(args: {
 }
 
 /** The signed transaction's BCS, as the node is sent it. */
-export function signedRawTransaction(args: {
+export async function signedRawTransaction(args: {
   signer: LedgerSigner;
   raw: Uint8Array;
-}): Uint8Array<ArrayBuffer> {
+}): Promise<Uint8Array<ArrayBuffer>> {
   const { signer, raw } = args;
-  return signedTransactionBytes(
-    raw,
-    signer.signWithAuthenticator(signingMessage(raw)).bcsToBytes(),
-  );
+  const authenticator = await signer.signWithAuthenticator(signingMessage(raw));
+  return signedTransactionBytes(raw, authenticator.bcsToBytes());
 }

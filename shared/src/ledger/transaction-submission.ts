@@ -92,7 +92,7 @@ export async function submitEntryAndWait(args: {
   const context = await args.transactionContext(signer.accountAddress.toStringLong(), options);
   const raw = rawEntryTransaction({ submission, context });
   if (args.simulate) await simulateRaw({ ask, moduleAddress, signer, raw });
-  const hash = await submitSigned({ ask, body: signedRawTransaction({ signer, raw }) });
+  const hash = await submitSigned({ ask, body: await signedRawTransaction({ signer, raw }) });
   return waitForCommit({ ask, moduleAddress, hash, options });
 }
 

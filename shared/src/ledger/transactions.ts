@@ -65,11 +65,14 @@ export interface SubmitOptions extends WaitOptions {
 /**
  * What signs a transaction: an SDK `Account` fits, and so does a lighter signer of the same
  * shape. `signWithAuthenticator` gets the signing message and returns the BCS
- * AccountAuthenticator (Ed25519, multi-Ed25519, single or multi key).
+ * AccountAuthenticator (Ed25519, multi-Ed25519, single or multi key), or a promise of it: Web
+ * Crypto signs asynchronously (the gateway's operator signer, docs/gateway.md, "Trust model").
  */
 export interface LedgerSigner {
   readonly accountAddress: { toStringLong(): string };
-  signWithAuthenticator(message: Uint8Array): { bcsToBytes(): Uint8Array };
+  signWithAuthenticator(
+    message: Uint8Array,
+  ): { bcsToBytes(): Uint8Array } | Promise<{ bcsToBytes(): Uint8Array }>;
   /**
    * The AccountAuthenticator of a simulation: this signer's public key with an invalid, all-zero
    * signature, as wallets and the SDK send it (a node refuses to simulate a validly signed

@@ -3,12 +3,8 @@ import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { z } from "zod";
 import { bytesToHex, hexToBytes } from "../auth/bytes.js";
 import { FUNCTIONS } from "../contract/functions.js";
-import {
-  rawEntryTransactionBytes,
-  signedTransactionBytes,
-  signingMessage,
-} from "../ledger/entry-bcs.js";
-import { DEFAULT_MAX_GAS_AMOUNT } from "../ledger/entry-transaction.js";
+import { rawEntryTransactionBytes } from "../ledger/entry-bcs.js";
+import { DEFAULT_MAX_GAS_AMOUNT, signedRawTransaction } from "../ledger/entry-transaction.js";
 import { LedgerError } from "../ledger/errors.js";
 import type { LedgerSigner, TransactionContext } from "../ledger/transactions.js";
 import { normalizeAddress } from "../schemas/address-format.js";
@@ -33,7 +29,7 @@ export function escrowPaymentPayload(
  * A make_payment signed by `signer` and not submitted: the gateway submits it (hex BCS
  * SignedTransaction). `context` is the sender's sequence number, the gas price and the chain id.
  */
-export function signMakePayment(args: {
+export async function signMakePayment(args: {
   signer: LedgerSigner;
   moduleAddress: string;
   context: TransactionContext;
@@ -42,7 +38,7 @@ export function signMakePayment(args: {
   amount: bigint;
   expirationTimestampSecs: bigint;
   maxGasAmount?: bigint;
-}): string {
+}): Promise<string> {
   const raw = rawEntryTransactionBytes({
     sender: args.signer.accountAddress.toStringLong(),
     sequenceNumber: args.context.sequenceNumber,
@@ -65,7 +61,10 @@ export function signMakePayment(args: {
  * Signs a RawTransaction the server built (`extra.unsignedTransaction`, hex BCS) as it is. The
  * signer must be its sender: the node refuses the signature otherwise.
  */
-export function signUnsignedTransaction(signer: LedgerSigner, unsignedTransaction: string): string {
+export async function signUnsignedTransaction(
+  signer: LedgerSigner,
+  unsignedTransaction: string,
+): Promise<string> {
   const raw = hexToBytes(unsignedTransaction.replace(/^0x/, ""));
   if (raw === null || raw.length === 0) {
     throw new LedgerError({
@@ -76,9 +75,8 @@ export function signUnsignedTransaction(signer: LedgerSigner, unsignedTransactio
   return signRaw(signer, raw);
 }
 
-function signRaw(signer: LedgerSigner, raw: Uint8Array): string {
-  const authenticator = signer.signWithAuthenticator(signingMessage(raw)).bcsToBytes();
-  return `0x${bytesToHex(signedTransactionBytes(raw, authenticator))}`;
+async function signRaw(signer: LedgerSigner, raw: Uint8Array): Promise<string> {
+  return `0x${bytesToHex(await signedRawTransaction({ signer, raw }))}`;
 }
 
 const settleResponseSchema = z.object({

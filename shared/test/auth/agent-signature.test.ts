@@ -13,6 +13,8 @@ import {
   signAgentRequest,
   verifyAgentRequest,
 } from "#shared/auth/agent-signature";
+import { hexToBytes } from "#shared/auth/bytes";
+import { signEd25519 } from "#shared/auth/ed25519-signer";
 
 // The vector of docs/agent.md ("Gateway signatures"), computed with Node's own Ed25519
 // (node:crypto sign with a PKCS#8 key of this seed), independent of the ts-sdk used to sign here.
@@ -88,6 +90,14 @@ describe("the docs/agent.md test vector", () => {
 
   it("verifies", async () => {
     expect(await verify(await sign())).toEqual({ ok: true });
+  });
+
+  it("signs to the documented signature on Web Crypto too (the gateway's signer)", async () => {
+    const seed = hexToBytes(SEED.slice(2)) ?? new Uint8Array(0);
+    const webCrypto = { ...gateway, sign: (message: Uint8Array) => signEd25519({ seed, message }) };
+    const headers = await sign({}, webCrypto);
+    expect(headers[AGENT_SIGNATURE_HEADER]).toBe(SIGNATURE);
+    expect(await verify(headers)).toEqual({ ok: true });
   });
 
   it("signs the path and query as sent, not the host", async () => {

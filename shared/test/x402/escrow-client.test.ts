@@ -41,8 +41,8 @@ const signed = () =>
   });
 
 describe("the escrow scheme's client side (docs/x402.md)", () => {
-  it("signs a make_payment the server's decoder reads as exactly that call", () => {
-    const decoded = decodeSignedTransaction(signed(), MODULE);
+  it("signs a make_payment the server's decoder reads as exactly that call", async () => {
+    const decoded = decodeSignedTransaction(await signed(), MODULE);
     expect(decoded).toMatchObject({
       sender: PAYER,
       sequenceNumber: 7n,
@@ -56,7 +56,7 @@ describe("the escrow scheme's client side (docs/x402.md)", () => {
     expect(decoded.args).toEqual({ process_id: "echo", task_id: "job-1", amount: 1500n });
   });
 
-  it("signs a server-built unsigned transaction to the same bytes as building it here", () => {
+  it("signs a server-built unsigned transaction to the same bytes as building it here", async () => {
     const raw = rawEntryTransactionBytes({
       sender: PAYER,
       sequenceNumber: 7n,
@@ -68,11 +68,11 @@ describe("the escrow scheme's client side (docs/x402.md)", () => {
       expirationTimestampSecs: EXPIRES,
       chainId: 4,
     });
-    expect(signUnsignedTransaction(payer, `0x${bytesToHex(raw)}`)).toBe(signed());
-    expect(() => signUnsignedTransaction(payer, "0xzz")).toThrow(/unsignedTransaction/);
+    expect(await signUnsignedTransaction(payer, `0x${bytesToHex(raw)}`)).toBe(await signed());
+    await expect(signUnsignedTransaction(payer, "0xzz")).rejects.toThrow(/unsignedTransaction/);
   });
 
-  it("wraps it in a PaymentPayload the server's parser accepts, through the header", () => {
+  it("wraps it in a PaymentPayload the server's parser accepts, through the header", async () => {
     const accepted = escrowRequirement({
       chainId: 4,
       moduleAddress: "0xa11ce",
@@ -81,9 +81,10 @@ describe("the escrow scheme's client side (docs/x402.md)", () => {
       amount: 1500n,
       maxTimeoutSeconds: 60,
     });
-    const header = encodePaymentSignatureHeader(escrowPaymentPayload(accepted, signed()));
+    const signedTransaction = await signed();
+    const header = encodePaymentSignatureHeader(escrowPaymentPayload(accepted, signedTransaction));
     const parsed = parseEscrowPayment(decodePaymentSignatureHeader(header), 4);
-    expect(parsed).toMatchObject({ ok: true, signedTransaction: signed() });
+    expect(parsed).toMatchObject({ ok: true, signedTransaction });
     expect(accepted).toMatchObject({
       scheme: "escrow",
       network: "aptos:4",

@@ -76,7 +76,7 @@ export async function offeredTask(
       x402Activated,
     ),
   );
-  const payload = paymentForOffer({ offered: offeredPayment(offer), key: payer.key });
+  const payload = await paymentForOffer({ offered: offeredPayment(offer), key: payer.key });
   const payment = messageRequest(
     {
       taskId: offer.id,

@@ -1,18 +1,21 @@
-import type { Account } from "@aptos-labs/ts-sdk";
+import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import type { AgentRequestSigner } from "#shared/auth/agent-signature";
+import { signEd25519 } from "#shared/auth/ed25519-signer";
 import { appError } from "#shared/errors/app-error";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 
 /**
  * The gateway signs every agent request with its one key, the operator key (docs/agent.md,
  * "Gateway signatures"): agents are configured with its public key. Raw Ed25519 over the message
- * bytes, as agents verify it.
+ * bytes, as agents verify it, made on Web Crypto's native Ed25519 (the key imported once per
+ * isolate): the same bytes as the Account's pure-JS signature, in a fraction of the CPU.
  */
-export function agentSignerOf(operator: Account | null): AgentRequestSigner | null {
+export function agentSignerOf(operator: Ed25519Account | null): AgentRequestSigner | null {
   if (operator === null) return null;
+  const seed = operator.privateKey.toUint8Array();
   return {
     publicKey: operator.publicKey.toUint8Array(),
-    sign: (message) => operator.sign(message).toUint8Array(),
+    sign: (message) => signEd25519({ seed, message }),
   };
 }
 

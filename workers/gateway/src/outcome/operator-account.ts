@@ -1,11 +1,18 @@
-import { Account, Ed25519PrivateKey, PrivateKey, PrivateKeyVariants } from "@aptos-labs/ts-sdk";
-import { ed25519SimulationAuthenticator } from "#shared/ledger/entry-bcs";
+import {
+  Account,
+  type Ed25519Account,
+  Ed25519PrivateKey,
+  PrivateKey,
+  PrivateKeyVariants,
+} from "@aptos-labs/ts-sdk";
+import { signEd25519 } from "#shared/auth/ed25519-signer";
+import { ed25519Authenticator, ed25519SimulationAuthenticator } from "#shared/ledger/entry-bcs";
 import type { LedgerSigner } from "#shared/ledger/transactions";
 
-let cached: { key: string; account: Account } | null = null;
+let cached: { key: string; account: Ed25519Account } | null = null;
 
 /** The operator account of OPERATOR_PRIVATE_KEY, derived once per isolate; null without a key. */
-export function operatorAccount(privateKey: string | null): Account | null {
+export function operatorAccount(privateKey: string | null): Ed25519Account | null {
   if (privateKey === null) return null;
   if (cached?.key === privateKey) return cached.account;
   const account = Account.fromPrivateKey({
@@ -20,13 +27,20 @@ export function operatorAccount(privateKey: string | null): Account | null {
 /**
  * The operator account as a ledger signer that can also sign a simulation (its public key with
  * an all-zero signature, as the node requires), for the client that simulates the run claim
- * before submitting it (docs/gateway.md, "One payment, one attempt").
+ * before submitting it (docs/gateway.md, "One payment, one attempt"). It signs on Web Crypto's
+ * native Ed25519, the same bytes as the Account's pure-JS signature (docs/gateway.md, "Trust
+ * model").
  */
-export function simulatingSigner(account: Account): LedgerSigner {
-  const simulation = ed25519SimulationAuthenticator(account.publicKey.toUint8Array());
+export function simulatingSigner(account: Ed25519Account): LedgerSigner {
+  const publicKey = account.publicKey.toUint8Array();
+  const seed = account.privateKey.toUint8Array();
+  const simulation = ed25519SimulationAuthenticator(publicKey);
   return {
     accountAddress: account.accountAddress,
-    signWithAuthenticator: (message) => account.signWithAuthenticator(message),
+    signWithAuthenticator: async (message) => {
+      const authenticator = ed25519Authenticator(publicKey, await signEd25519({ seed, message }));
+      return { bcsToBytes: () => authenticator };
+    },
     simulationAuthenticator: () => ({ bcsToBytes: () => simulation }),
   };
 }

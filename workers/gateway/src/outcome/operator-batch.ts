@@ -84,7 +84,7 @@ export async function sendOperatorBatch(args: {
     try {
       const sequenceNumber = context.sequenceNumber + BigInt(jobs.length);
       const raw = transactions.rawEntry(submission(job), { ...context, sequenceNumber });
-      signed.push(transactions.signRaw(signer, raw));
+      signed.push(await transactions.signRaw(signer, raw));
       jobs.push(job);
     } catch (error) {
       fail(job, error);

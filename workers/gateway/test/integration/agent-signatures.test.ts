@@ -150,27 +150,40 @@ describe("process-id squatting (issue 13, door 5)", () => {
   });
 });
 
-describe("a gateway without OPERATOR_PRIVATE_KEY calls no agent (fail closed)", () => {
+describe("a gateway without a usable OPERATOR_PRIVATE_KEY calls no agent (fail closed)", () => {
   const app = createGatewayApp();
-  const withoutKey = async (request: Request) => {
+  const withKey = async (key: string, request: Request) => {
     const ctx = createExecutionContext();
-    const response = await app.fetch(request, { ...env, OPERATOR_PRIVATE_KEY: "" }, ctx);
+    const response = await app.fetch(request, { ...env, OPERATOR_PRIVATE_KEY: key }, ctx);
     await waitOnExecutionContext(ctx);
     return response;
   };
-
-  it("answers 503 with a configuration error to an execute and a logs read", async () => {
+  const requests = async () => {
     const processId = await testProcess("free");
     const user = address(await fundedAccount());
-    for (const request of [
+    return [
       new Request(`${GATEWAY}/api/execute/${processId}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ userAddress: user, data: {} }),
+        body: JSON.stringify({ userAddress: user, data: { log: ["unsigned line"] } }),
       }),
       new Request(`${GATEWAY}/api/logs/${processId}/${crypto.randomUUID()}`),
-    ]) {
-      const response = await withoutKey(request);
+    ];
+  };
+
+  // Not 32 bytes: the ledger SDK refuses the key before anything is signed (with Web Crypto or
+  // otherwise), and the gateway's log names the reason.
+  it("answers 500 to an execute and a logs read when the key is not an Ed25519 key", async () => {
+    for (const request of await requests()) {
+      const response = await withKey(`0x${"ab".repeat(31)}`, request);
+      expect(response.status).toBe(500);
+      expect(await response.json()).toMatchObject({ code: "internal_error" });
+    }
+  });
+
+  it("answers 503 with a configuration error to an execute and a logs read", async () => {
+    for (const request of await requests()) {
+      const response = await withKey("", request);
       expect(response.status).toBe(503);
       const body = await response.json<{ code: string; error: string }>();
       expect(body.code).toBe("configuration_error");
