@@ -111,7 +111,7 @@ export async function payAndRunFigures(args) {
     const userAddress = user.accountAddress.toStringLong();
     const taskId = nextTask("one");
     const context = await transactions.transactionContext(userAddress);
-    const signed = helpers.signMakePayment({
+    const signed = await helpers.signMakePayment({
       signer: user,
       moduleAddress,
       context,
@@ -153,7 +153,7 @@ export async function payAndRunFigures(args) {
   async function payAndRunOffer(user) {
     const body = JSON.stringify({ userAddress: user.accountAddress.toStringLong(), data: {} });
     const accepted = await offer(body);
-    const signed = helpers.signUnsignedTransaction(user, accepted.extra.unsignedTransaction);
+    const signed = await helpers.signUnsignedTransaction(user, accepted.extra.unsignedTransaction);
     await paidExecute({ accepted, signed, body, what: "pay-and-run after a 402" });
   }
 
@@ -213,7 +213,7 @@ export async function payAndRunFigures(args) {
         const context = await transactions.transactionContext(
           preparer.accountAddress.toStringLong(),
         );
-        helpers.signMakePayment({
+        await helpers.signMakePayment({
           signer: preparer,
           moduleAddress,
           context,
