@@ -4,7 +4,8 @@
 //     make_payment the client built (`agentgate run --pay`); and x402's two requests, signing the
 //     402's unsignedTransaction (docs/examples/x402-pay-and-run.mjs);
 //   - paid execute throughput (one pay-and-run request each) against free execute, at the same
-//     concurrency, alternating round by round.
+//     concurrency, alternating round by round, with a paid run paid beforehand and a free run in
+//     a run object between them; and each one's CPU per run in each of the bench's processes.
 // With --client-rtt-ms N, each of the client's requests (to the gateway and to the node) waits N ms
 // first, as a client that far away would; the gateway's own requests to the node do not.
 
@@ -22,7 +23,8 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length 
 /**
  * `helpers`: bench/gateway/node-helpers.ts; `gateway`: {fetch} on the gateway's socket; `devnode`:
  * a fetch to the devnode (the client's own ledger requests); `funded()`: a new funded Account;
- * `freeExecute()`: one free execute request; `load(total, call)`: run.mjs's loop; `profile()`,
+ * `freeExecute()`: one free execute request (of `freeProcessId`); `load(total, call)`: run.mjs's
+ * loop; `cpu`: process name -> CPU ms it used so far (or null off Linux); `profile()`,
  * optional: starts CPU profiles and resolves with their `stop()`.
  */
 export async function payAndRunFigures(args) {
@@ -226,37 +228,64 @@ export async function payAndRunFigures(args) {
     );
   }
 
+  /** A free execute in a run object: an Idempotency-Key, which takes the caller proof. */
+  let keys = 0;
+  async function freeInObject(user) {
+    const key = `cpu-${keys++}`;
+    // A body of its own: a proof signed twice over the same bytes in one second is a replay.
+    const body = JSON.stringify({ userAddress: user.accountAddress.toStringLong(), data: { key } });
+    const freePath = `/api/execute/${args.freeProcessId}`;
+    const proof = await helpers.signCallerProof({
+      privateKey: user.privateKey,
+      origin,
+      method: "POST",
+      path: freePath,
+      body,
+    });
+    const headers = { "content-type": "application/json", "idempotency-key": key };
+    await expectRun(
+      await gateway.fetch(`${origin}${freePath}`, {
+        method: "POST",
+        headers: { ...headers, ...proof },
+        body,
+      }),
+      "free execute in a run object",
+    );
+  }
+
   // Throughput: `concurrency` lanes, each paying from its own account (a payer's transactions
-  // are sequential by their sequence numbers), against as many free executes.
+  // are sequential by their sequence numbers), against as many free executes; between them, two
+  // runs that each add a part of a paid run's work, so the differences of their CPU per run say
+  // where a paid run's goes (docs/benchmarks.md, "The devnode in a workerd of its own, and CPU
+  // per run").
   const lanes = await Promise.all(Array.from({ length: args.concurrency }, () => args.funded()));
-  async function paidBatch(total) {
+  const laneBatch = (flow) => async (total) => {
     let next = 0;
     const started = performance.now();
     await Promise.all(
       lanes.map(async (user) => {
         while (next < total) {
           next += 1;
-          await payAndRun(user);
+          await flow(user);
         }
       }),
     );
     return total / ((performance.now() - started) / 1000);
-  }
-  const paidRps = [];
-  const freeRps = [];
-  // CPU per run of each process (args.cpu: name -> ms used so far), summed over the rounds: on
-  // one workerd thread, throughput is the inverse of its CPU per run.
-  const paidCpu = cpuTally(args.cpu);
-  const freeCpu = cpuTally(args.cpu);
+  };
+  const variants = [
+    ["pay-and-run", laneBatch(payAndRun)],
+    ["paid beforehand, then execute (three steps)", laneBatch(threeStep)],
+    ["free, in a run object (Idempotency-Key)", laneBatch(freeInObject)],
+    ["free, in its request", async (total) => (await args.load(total, args.freeExecute)).rps],
+  ].map(([name, batch]) => ({ name, batch, rps: [], cpu: cpuTally(args.cpu) }));
   // Throughput compares the gateway's work alone: measured without the added round trip.
   for (let r = 0; r < (args.clientRttMs > 0 ? 0 : args.rounds); r++) {
-    // With run.mjs --cpu-profile, the first round's paid runs are profiled.
-    const stopProfile = r === 0 ? await args.profile?.() : undefined;
-    paidRps.push(await paidCpu.over(args.perRound, () => paidBatch(args.perRound)));
-    await stopProfile?.();
-    freeRps.push(
-      (await freeCpu.over(args.perRound, () => args.load(args.perRound, args.freeExecute))).rps,
-    );
+    for (const variant of variants) {
+      // With run.mjs --cpu-profile, the first round's paid runs are profiled.
+      const stopProfile = r === 0 && variant === variants[0] ? await args.profile?.() : undefined;
+      variant.rps.push(await variant.cpu.over(args.perRound, () => variant.batch(args.perRound)));
+      await stopProfile?.();
+    }
   }
   return {
     latency,
@@ -264,10 +293,11 @@ export async function payAndRunFigures(args) {
     clientPrep: latencies(prepTimes),
     offer: latencies(offerTimes),
     ratio: latency.payAndRun.p50 / latency.threeStep.p50,
-    paidRps: median(paidRps),
-    freeRps: median(freeRps),
-    paidCpu: paidCpu.perRun(),
-    freeCpu: freeCpu.perRun(),
+    throughput: variants.map(({ name, rps, cpu }) => ({
+      name,
+      rps: rps.length ? median(rps) : 0,
+      cpu: cpu.perRun(),
+    })),
   };
 }
 
@@ -314,13 +344,15 @@ export function printPayAndRun(figures, args) {
     `  gateway's ledger requests before the answer (outcome report aside, it may overlap): three-step execute ${figures.ledgerRequests.threeStep.count} (${figures.ledgerRequests.threeStep.views} views), pay-and-run ${figures.ledgerRequests.payAndRun.count} (${figures.ledgerRequests.payAndRun.views} views)`,
   );
   if (args.clientRttMs > 0) return;
+  const [paid, , , free] = figures.throughput;
   console.log(
-    `paid execute (pay-and-run) vs free execute, ${args.rounds} rounds of ${args.perRound} at concurrency ${args.concurrency} (medians): ${figures.paidRps.toFixed(1)} vs ${figures.freeRps.toFixed(1)} req/s = ${(figures.paidRps / figures.freeRps).toFixed(2)}x`,
+    `paid execute (pay-and-run) vs free execute, ${args.rounds} rounds of ${args.perRound} at concurrency ${args.concurrency} (medians): ${paid.rps.toFixed(1)} vs ${free.rps.toFixed(1)} req/s = ${(paid.rps / free.rps).toFixed(2)}x`,
   );
-  const perRun = (cpu) =>
-    Object.entries(cpu)
-      .map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`)
+  console.log("  throughput and CPU per run of each process, all rounds:");
+  for (const { name, rps, cpu } of figures.throughput) {
+    const perRun = Object.entries(cpu)
+      .map(([process, ms]) => `${process} ${ms.toFixed(2)} ms`)
       .join(", ");
-  console.log(`  CPU per paid run: ${perRun(figures.paidCpu)}`);
-  console.log(`  CPU per free execute: ${perRun(figures.freeCpu)}`);
+    console.log(`    ${name.padEnd(44)} ${rps.toFixed(1).padStart(7)} req/s   ${perRun}`);
+  }
 }

@@ -458,6 +458,7 @@ try {
       price: 1000n,
       origin: "https://gateway.bench",
       freeExecute: viaGateway,
+      freeProcessId: "bench-free",
       load,
       cpu: processCpu(),
       profile:
