@@ -301,6 +301,9 @@ export async function payAndRunFigures(args) {
   };
 }
 
+/** How long a stretch's after-answer work is given before its CPU is read (ms). */
+const AFTER_ANSWER_MS = 1000;
+
 /**
  * CPU used per run by each process of `cpu` (name -> ms used so far, or null where it cannot be
  * read) across the stretches passed to `over`.
@@ -312,6 +315,9 @@ function cpuTally(cpu) {
     async over(count, work) {
       const before = Object.fromEntries(Object.entries(cpu).map(([name, read]) => [name, read()]));
       const result = await work();
+      // What a run does after its answer (a paid run's outcome report and its commit) is its own:
+      // read once it is done, not in the next stretch.
+      await new Promise((done) => setTimeout(done, AFTER_ANSWER_MS));
       for (const [name, read] of Object.entries(cpu))
         used[name] += (read() ?? 0) - (before[name] ?? 0);
       runs += count;

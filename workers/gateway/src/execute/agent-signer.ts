@@ -12,7 +12,8 @@ import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
  */
 export function agentSignerOf(operator: Ed25519Account | null): AgentRequestSigner | null {
   if (operator === null) return null;
-  const seed = operator.privateKey.toUint8Array();
+  // A copy: the SDK hands out its own buffer, which its clear() would zero under this signer.
+  const seed = operator.privateKey.toUint8Array().slice();
   return {
     publicKey: operator.publicKey.toUint8Array(),
     sign: (message) => signEd25519({ seed, message }),

@@ -33,7 +33,8 @@ export function operatorAccount(privateKey: string | null): Ed25519Account | nul
  */
 export function simulatingSigner(account: Ed25519Account): LedgerSigner {
   const publicKey = account.publicKey.toUint8Array();
-  const seed = account.privateKey.toUint8Array();
+  // A copy: the SDK hands out its own buffer, which its clear() would zero under this signer.
+  const seed = account.privateKey.toUint8Array().slice();
   const simulation = ed25519SimulationAuthenticator(publicKey);
   return {
     accountAddress: account.accountAddress,
