@@ -24,8 +24,8 @@ export function ed25519Pkcs8(seed: Uint8Array): Bytes {
 const signingKeys = new Map<string, Promise<CryptoKey>>();
 const MAX_SIGNING_KEYS = 16;
 
-function signingKey(seed: Uint8Array): Promise<CryptoKey> {
-  const id = bytesToHex(seed);
+/** The imported key of `seed`, whose hex is `id`. */
+function signingKey(id: string, seed: Uint8Array): Promise<CryptoKey> {
   let key = signingKeys.get(id);
   if (key === undefined) {
     if (signingKeys.size >= MAX_SIGNING_KEYS) signingKeys.clear();
@@ -39,14 +39,17 @@ function signingKey(seed: Uint8Array): Promise<CryptoKey> {
 }
 
 /**
- * The 64-byte Ed25519 signature (R ‖ S) of `message` by the key of `seed`. Rejects a seed that is
- * not 32 bytes, and on a runtime without Ed25519 in Web Crypto: nothing is signed then.
+ * Signs with the key of `seed`: each call answers the 64-byte Ed25519 signature (R ‖ S) of its
+ * message. It keeps a copy of the seed (an SDK key hands out its own buffer, which its clear()
+ * would zero under this signer), and a call rejects, signing nothing, when the seed is not 32
+ * bytes or the runtime has no Ed25519 in Web Crypto.
  */
-export async function signEd25519(args: { seed: Uint8Array; message: Uint8Array }): Promise<Bytes> {
-  if (args.seed.length !== 32) {
-    throw new Error(`Ed25519 seed: expected 32 bytes, got ${args.seed.length}`);
-  }
-  const key = await signingKey(args.seed);
-  const signature = await crypto.subtle.sign({ name: "Ed25519" }, key, bodyBytes(args.message));
-  return new Uint8Array(signature);
+export function ed25519SeedSigner(seed: Uint8Array): (message: Uint8Array) => Promise<Bytes> {
+  const own = seed.slice();
+  const id = bytesToHex(own);
+  return async (message) => {
+    if (own.length !== 32) throw new Error(`Ed25519 seed: expected 32 bytes, got ${own.length}`);
+    const key = await signingKey(id, own);
+    return new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, key, bodyBytes(message)));
+  };
 }

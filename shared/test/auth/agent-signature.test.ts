@@ -14,7 +14,7 @@ import {
   verifyAgentRequest,
 } from "#shared/auth/agent-signature";
 import { hexToBytes } from "#shared/auth/bytes";
-import { signEd25519 } from "#shared/auth/ed25519-signer";
+import { ed25519SeedSigner } from "#shared/auth/ed25519-signer";
 
 // The vector of docs/agent.md ("Gateway signatures"), computed with Node's own Ed25519
 // (node:crypto sign with a PKCS#8 key of this seed), independent of the ts-sdk used to sign here.
@@ -94,7 +94,7 @@ describe("the docs/agent.md test vector", () => {
 
   it("signs to the documented signature on Web Crypto too (the gateway's signer)", async () => {
     const seed = hexToBytes(SEED.slice(2)) ?? new Uint8Array(0);
-    const webCrypto = { ...gateway, sign: (message: Uint8Array) => signEd25519({ seed, message }) };
+    const webCrypto = { ...gateway, sign: ed25519SeedSigner(seed) };
     const headers = await sign({}, webCrypto);
     expect(headers[AGENT_SIGNATURE_HEADER]).toBe(SIGNATURE);
     expect(await verify(headers)).toEqual({ ok: true });

@@ -1,6 +1,6 @@
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import type { AgentRequestSigner } from "#shared/auth/agent-signature";
-import { signEd25519 } from "#shared/auth/ed25519-signer";
+import { ed25519SeedSigner } from "#shared/auth/ed25519-signer";
 import { appError } from "#shared/errors/app-error";
 import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
 
@@ -12,11 +12,9 @@ import { errorAnswer, type GatewayAnswer } from "../http/respond.js";
  */
 export function agentSignerOf(operator: Ed25519Account | null): AgentRequestSigner | null {
   if (operator === null) return null;
-  // A copy: the SDK hands out its own buffer, which its clear() would zero under this signer.
-  const seed = operator.privateKey.toUint8Array().slice();
   return {
     publicKey: operator.publicKey.toUint8Array(),
-    sign: (message) => signEd25519({ seed, message }),
+    sign: ed25519SeedSigner(operator.privateKey.toUint8Array()),
   };
 }
 

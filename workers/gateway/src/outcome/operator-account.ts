@@ -5,7 +5,7 @@ import {
   PrivateKey,
   PrivateKeyVariants,
 } from "@aptos-labs/ts-sdk";
-import { signEd25519 } from "#shared/auth/ed25519-signer";
+import { ed25519SeedSigner } from "#shared/auth/ed25519-signer";
 import { ed25519Authenticator, ed25519SimulationAuthenticator } from "#shared/ledger/entry-bcs";
 import type { LedgerSigner } from "#shared/ledger/transactions";
 
@@ -33,13 +33,12 @@ export function operatorAccount(privateKey: string | null): Ed25519Account | nul
  */
 export function simulatingSigner(account: Ed25519Account): LedgerSigner {
   const publicKey = account.publicKey.toUint8Array();
-  // A copy: the SDK hands out its own buffer, which its clear() would zero under this signer.
-  const seed = account.privateKey.toUint8Array().slice();
+  const sign = ed25519SeedSigner(account.privateKey.toUint8Array());
   const simulation = ed25519SimulationAuthenticator(publicKey);
   return {
     accountAddress: account.accountAddress,
     signWithAuthenticator: async (message) => {
-      const authenticator = ed25519Authenticator(publicKey, await signEd25519({ seed, message }));
+      const authenticator = ed25519Authenticator(publicKey, await sign(message));
       return { bcsToBytes: () => authenticator };
     },
     simulationAuthenticator: () => ({ bcsToBytes: () => simulation }),

@@ -1,6 +1,6 @@
 import type { Ed25519Account } from "@aptos-labs/ts-sdk";
 import { describe, expect, it } from "vitest";
-import { signEd25519 } from "#shared/auth/ed25519-signer";
+import { ed25519SeedSigner } from "#shared/auth/ed25519-signer";
 import { verifyEd25519Strict } from "#shared/auth/ed25519-strict";
 import { agentSignerOf } from "../../src/execute/agent-signer.js";
 import { operatorAccount, simulatingSigner } from "../../src/outcome/operator-account.js";
@@ -41,10 +41,7 @@ describe("Ed25519 signatures on Web Crypto equal the SDK's byte for byte", () =>
     const account = accountOf(seed);
     for (const [name, message] of Object.entries(MESSAGES)) {
       it(`key ${account.publicKey.toString().slice(0, 10)}…, message ${name}`, async () => {
-        const signature = await signEd25519({
-          seed: account.privateKey.toUint8Array(),
-          message,
-        });
+        const signature = await ed25519SeedSigner(account.privateKey.toUint8Array())(message);
         expect(signature).toEqual(account.sign(message).toUint8Array());
         const publicKey = account.publicKey.toUint8Array();
         expect(await verifyEd25519Strict({ publicKey, signature, message })).toBe(true);
@@ -62,15 +59,15 @@ describe("Ed25519 signatures on Web Crypto equal the SDK's byte for byte", () =>
     const account = accountOf(TEST_OPERATOR_PRIVATE_KEY);
     const seed = account.privateKey.toUint8Array();
     const message = patterned(300);
-    const first = await signEd25519({ seed, message });
-    expect(await signEd25519({ seed, message })).toEqual(first);
+    const first = await ed25519SeedSigner(seed)(message);
+    expect(await ed25519SeedSigner(seed)(message)).toEqual(first);
     const other = accountOf(TEST_OPERATOR_C_PRIVATE_KEY).privateKey.toUint8Array();
-    expect(await signEd25519({ seed: other, message })).not.toEqual(first);
+    expect(await ed25519SeedSigner(other)(message)).not.toEqual(first);
   });
 
   it("refuses a seed that is not 32 bytes (fails closed, signs nothing)", async () => {
     const message = patterned(300);
-    await expect(signEd25519({ seed: new Uint8Array(31), message })).rejects.toThrow(/32 bytes/);
-    await expect(signEd25519({ seed: new Uint8Array(64), message })).rejects.toThrow(/32 bytes/);
+    await expect(ed25519SeedSigner(new Uint8Array(31))(message)).rejects.toThrow(/32 bytes/);
+    await expect(ed25519SeedSigner(new Uint8Array(64))(message)).rejects.toThrow(/32 bytes/);
   });
 });
