@@ -95,11 +95,14 @@ describe.skipIf(chromiumPath === null)("the console in a browser", () => {
   it("a paid process's page shows its price and, with no wallet connected, no run form", async () => {
     const { page, problems } = await open(`/console#/processes/${PAID}`);
     await expect.poll(() => page.locator("h1").innerText()).toBe("Paid report");
-    const text = await page.locator("main").innerText();
-    expect(text).toContain("0.00001 APT (1000 octas)");
-    expect(text).toContain(
-      "Connect a browser wallet or the development wallet above to pay for a run from here.",
-    );
+    // The wallet line names the development wallet once the gateway's settings arrive, which
+    // may be after the process itself: wait for it, as a reader would.
+    await expect
+      .poll(() => page.locator("main").innerText())
+      .toContain(
+        "Connect a browser wallet or the development wallet above to pay for a run from here.",
+      );
+    expect(await page.locator("main").innerText()).toContain("0.00001 APT (1000 octas)");
     expect(await page.getByRole("button", { name: "Run" }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
