@@ -4,7 +4,10 @@
 // how long the final event takes to reach a watching client after the run object ended the run
 // (its `endedAt` against the arrival; one host, one clock, millisecond resolution). A third
 // variant, the blocking execute with an Idempotency-Key, runs in a run object as a paid run does
-// (docs/gateway.md, "Which runs have a run object"): the like-for-like comparison.
+// (docs/gateway.md, "Which runs have a run object"): the like-for-like comparison. `agentMs` has the
+// echo agent wait that long in every run (its `delayMs`): the async path's cost is fixed, so its
+// ratio to the blocking execute depends on how long the agent works (docs/benchmarks.md, "The floor
+// of a durable run").
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -37,17 +40,21 @@ async function untilResult(body) {
 }
 
 export async function asyncRunFigures(args) {
-  const { gateway, runs, processId, user, helpers } = args;
+  const { gateway, runs, processId, user, helpers, agentMs = 0 } = args;
   const userAddress = user.accountAddress.toStringLong();
   const url = `https://gateway.bench/api/execute/${processId}`;
   // A body of its own per run: a caller proof of the same body in the same second would be the
   // same signature, refused as a replay.
   let calls = 0;
-  const body = () => JSON.stringify({ userAddress, data: { n: calls++ } });
+  const body = () =>
+    JSON.stringify({
+      userAddress,
+      data: { n: calls++, ...(agentMs > 0 ? { delayMs: agentMs } : {}) },
+    });
   let keys = 0;
   // An Idempotency-Key takes the caller proof, on a free process too (docs/gateway.md, "Execute").
   const durableHeaders = async (text) => ({
-    "idempotency-key": `bench-async-${keys++}`,
+    "idempotency-key": `bench-async-${agentMs}-${keys++}`,
     ...(await helpers.signCallerProof({
       privateKey: user.privateKey,
       origin: "https://gateway.bench",
@@ -101,14 +108,14 @@ export async function asyncRunFigures(args) {
   for (const list of [times.blocking, times.durable, times.async, deliveries]) {
     list.sort((a, b) => a - b);
   }
-  return { runs, times, deliveries };
+  return { runs, agentMs, times, deliveries };
 }
 
 export function printAsyncRuns(figures) {
-  const { runs, times, deliveries } = figures;
+  const { runs, agentMs, times, deliveries } = figures;
   const p = (list, q) => percentile(list, q).toFixed(1);
   console.log(
-    `runs as durable tasks, free process, ${runs} runs each, alternating, one at a time:`,
+    `runs as durable tasks, free process, agent ${agentMs === 0 ? "answering at once" : `working ${agentMs} ms`}, ${runs} runs each, alternating, one at a time:`,
   );
   console.log(
     `  blocking execute                       p50 ${p(times.blocking, 50)} ms   p95 ${p(times.blocking, 95)} ms`,

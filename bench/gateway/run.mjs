@@ -6,7 +6,8 @@
 //   - a paid run's client-observed latency, paying and running in one request against pay, wait
 //     and execute done separately, and paid against free execute throughput (pay-and-run.mjs);
 //   - a free run's async submit to its final SSE event against the blocking execute, and the
-//     final event's delivery latency (async-runs.mjs);
+//     final event's delivery latency (async-runs.mjs), with the echo agent answering at once (the
+//     figure issue 21's target reads) and again working --async-agent-ms (default 100);
 //   - a free process's blocking A2A SendMessage against the blocking execute (a2a-send.mjs);
 //   - list p50 over N registered processes with a tag filter;
 //   - the data check against hostile input schemas (schema-check.mjs, which also runs alone).
@@ -19,8 +20,8 @@
 // (docs/benchmarks.md, "The devnode in a workerd of its own").
 //
 //   node bench/gateway/run.mjs [--requests 3000] [--rounds 3] [--concurrency 16] [--processes 10000]
-//     [--pay-runs 30] [--paid-requests 100] [--client-rtt-ms 0] [--async-runs 30] [--a2a-runs 30]
-//     [--devnode apart|shared] [--cpu-profile DIR] (CPU profiles of the devnode, the gateway, the paid agent and the bench's
+//     [--pay-runs 30] [--paid-requests 100] [--client-rtt-ms 0] [--async-runs 30] [--async-agent-ms 100]
+//     [--a2a-runs 30] [--devnode apart|shared] [--cpu-profile DIR] (CPU profiles of the devnode, the gateway, the paid agent and the bench's
 //     ledger request counter over the first round of paid throughput, cpu-profile.mjs)
 //
 // Not part of `npm test`. Loopback only, a bounded number of requests; state in a temp folder.
@@ -51,6 +52,7 @@ const options = benchOptions({
     "paid-requests": { fallback: 100 },
     "client-rtt-ms": { fallback: 0, min: 0 },
     "async-runs": { fallback: 30 },
+    "async-agent-ms": { fallback: 100, min: 0 },
     "a2a-runs": { fallback: 30 },
   },
   strings: { "cpu-profile": "", devnode: "apart" },
@@ -420,15 +422,18 @@ try {
     `paid execute: ${paidOk}/${PAID} completed, ledger requests per execute up to its answer: ${(answerRequests / PAID).toFixed(2)} (views ${(ledgerRequests / PAID).toFixed(2)}, the rest the run claim and whatever of the report already went), with its outcome report: ${(allRequests / PAID).toFixed(2)}; one at a time, p50 ${percentile(paidSorted, 50).toFixed(1)} ms, p99 ${percentile(paidSorted, 99).toFixed(1)} ms`,
   );
 
-  printAsyncRuns(
-    await asyncRunFigures({
-      gateway,
-      runs: options["async-runs"],
-      processId: "bench-free",
-      user,
-      helpers,
-    }),
-  );
+  for (const agentMs of new Set([0, options["async-agent-ms"]])) {
+    printAsyncRuns(
+      await asyncRunFigures({
+        gateway,
+        runs: options["async-runs"],
+        processId: "bench-free",
+        user,
+        helpers,
+        agentMs,
+      }),
+    );
+  }
 
   printA2aSend(
     await a2aSendFigures({
