@@ -7,8 +7,7 @@
 // before the next timed request, so its work is not counted in the execute that follows. That
 // read's own time is shown apart.
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+import { percentile } from "../percentile.mjs";
 
 export async function a2aSendFigures(args) {
   const { gateway, runs, processId, user } = args;

@@ -9,8 +9,7 @@
 // ratio to the blocking execute depends on how long the agent works (docs/benchmarks.md, "The floor
 // of a durable run").
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+import { percentile } from "../percentile.mjs";
 
 /** Reads an SSE body until its `result` event; returns that event's data and arrival time. */
 async function untilResult(body) {

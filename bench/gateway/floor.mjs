@@ -26,6 +26,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { benchOptions } from "../options.mjs";
+import { percentile } from "../percentile.mjs";
 import { serverCpuMs } from "../server-cpu.mjs";
 
 const options = benchOptions({
@@ -119,9 +120,6 @@ export default {
     return new Response("not found", { status: 404 });
   },
 };`;
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const PATHS = [
   ["blocking", "blocking"],

@@ -9,8 +9,7 @@
 // With --client-rtt-ms N, each of the client's requests (to the gateway and to the node) waits N ms
 // first, as a client that far away would; the gateway's own requests to the node do not.
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+import { percentile } from "../percentile.mjs";
 
 /** p50 and p95 of a list of milliseconds. */
 function latencies(list) {

@@ -33,6 +33,7 @@ import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { bundleWorkerCode } from "../../scripts/lib/bundle-worker.mjs";
 import { benchOptions } from "../options.mjs";
+import { percentile } from "../percentile.mjs";
 import { childWorkerdPids, serverCpuMs } from "../server-cpu.mjs";
 import { a2aSendFigures, printA2aSend } from "./a2a-send.mjs";
 import { asyncRunFigures, printAsyncRuns } from "./async-runs.mjs";
@@ -136,9 +137,6 @@ function processCpu() {
     "the bench process": self,
   };
 }
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Runs `total` calls of `call(i)` with `lanes` in flight; returns rps and latencies. */
 async function load(total, call, lanes = CONCURRENCY) {

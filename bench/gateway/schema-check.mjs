@@ -14,13 +14,11 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { build } from "esbuild";
 import { benchOptions } from "../options.mjs";
+import { percentile } from "../percentile.mjs";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 // Node bundles must sit inside the repo so their external packages resolve from node_modules.
 const OUTFILE = join(ROOT, "node_modules", ".cache", "agentgate-bench-gateway", "schema-check.mjs");
-
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 // A full collection before each timed call, so that a pause for garbage made by earlier calls
 // (the corpus builds arrays of 20,000 values) is not charged to the call that happens to trigger it.
